@@ -1,0 +1,45 @@
+/** Business constants and limits (spec section 9, decisions.md). */
+export const DEFAULT_COMPANY_NAME = 'Herald';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+/** Hint shown on Add User when the password is left empty (decisions.md section 2). */
+export const DEFAULT_PASSWORD_HINT = 'Default: generated and shown once';
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** Access tokens live this long; blocking or a password change ends them sooner. */
+export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
+
+/** Rate limits: attempts per window, kept in PostgreSQL so instances share them. */
+export const RATE_LIMITS = {
+  loginFailuresPerEmail: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerIp: { max: 50, windowSeconds: 15 * 60 },
+  forgotPerEmail: { max: 5, windowSeconds: 60 * 60 },
+  forgotPerIp: { max: 20, windowSeconds: 60 * 60 },
+  resetPerIp: { max: 20, windowSeconds: 15 * 60 },
+} as const;
+
+export const MAX_LOGO_BYTES = 1024 * 1024;
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+
+export const SESSION_ERROR_REDIRECT_MS = 2000;
+export const RESET_DIALOG_CLOSE_MS = 3000;
+export const ALERT_POLL_MS = 30_000;
+export const ANNOUNCEMENT_PREVIEW_CHARS = 70;
+export const ADMIN_RECENT_TRANSACTIONS = 20;
+export const PROFILE_RECENT_CAMPAIGNS = 10;
+
+export const FILE_LIMITS = {
+  image: 3145728,
+  pdf: 3145728,
+  audio: 3145728,
+  dp: 3145728,
+  video: 5242880,
+  singleCreative: 5242880,
+} as const;
+export const DP_MIN_PX = 192;
+export const DP_MAX_PX = 500;
+export const MAX_CAMPAIGN_IMAGES = 3;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ROLES, USER_STATUSES } from '../roles.js';
+import { OTP_LENGTH } from '../limits.js';
+import { EmailSchema, PasswordSchema } from './common.js';
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  // Login accepts any non-empty password: the policy applies when a password is set, not here.
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** The logged-in user as stored by the browser (spec section 3) plus the 'Member since' date. */
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  name: z.string(),
+  status: z.enum(USER_STATUSES),
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const LoginReplySchema = z.object({ token: z.string(), user: SessionUserSchema });
+export type LoginReply = z.infer<typeof LoginReplySchema>;
+
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z.object({
+  email: EmailSchema,
+  otp: z
+    .string({ error: 'OTP is required.' })
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The OTP is ${OTP_LENGTH} digits.`),
+  newPassword: PasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const ChangePasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required.' })
+      .min(1, 'Current password is required.')
+      .max(1024),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm the new password.' }),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: 'New passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** Change password answers with a fresh token: the change ends every older one. */
+export const ChangePasswordReplySchema = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordReply = z.infer<typeof ChangePasswordReplySchema>;
+
+export const AdminResetPasswordBodySchema = z.object({
+  newPassword: PasswordSchema,
+});
+export type AdminResetPasswordBody = z.infer<typeof AdminResetPasswordBodySchema>;
