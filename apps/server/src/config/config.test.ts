@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      jwtSecret: undefined,
+      passwordHashCost: 17,
+    });
+  });
+
+  it('reads every setting', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h/db',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long-enough',
+      SMTP_URL: 'smtp://u:p@mail:587',
+      MAIL_FROM: 'Ops <ops@example.com>',
+      JWT_SECRET: 'x'.repeat(32),
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@h/db',
+      adminEmail: 'boss@example.com',
+      smtpUrl: 'smtp://u:p@mail:587',
+      mailFrom: 'Ops <ops@example.com>',
+    });
+  });
+
+  it('stops with the list of bad variables', () => {
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/);
+  });
+});

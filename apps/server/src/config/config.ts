@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Herald <no-reply@herald.local>'),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** log2 of scrypt's N; 17 is OWASP's floor. Tests lower it to keep the suite fast. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
+  /** Set behind a reverse proxy so rate limits see the client's address. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  logLevel: string;
+  passwordHashCost: number;
+  dbPoolMax: number;
+  trustProxy: boolean;
+  /** Directory of the built web app; absent in API-only tests. */
+  webDist: string | undefined;
+}
+
+/** Parses the environment; a bad variable stops the start with the full list of problems. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    dbPoolMax: e.DB_POOL_MAX,
+    trustProxy: e.TRUST_PROXY,
+    webDist: undefined,
+  };
+}

@@ -1,0 +1,10 @@
+import { sql as init } from './0001-init.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, in order. Append only: a released migration is never edited. */
+export const migrations: Migration[] = [{ version: 1, name: 'init', sql: init }];

@@ -1,0 +1,21 @@
+import { server as msg } from '@herald/contract';
+
+/** The one error type services throw; the error handler answers `{ message }` with `status`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string = msg.invalidInput) => new AppError(400, message);
+export const unauthorized = (message: string = msg.notLoggedIn) => new AppError(401, message);
+export const forbidden = (message: string = msg.forbidden) => new AppError(403, message);
+export const notFound = (message: string = msg.notFound) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooMany = (retryAfterSeconds: number) =>
+  new AppError(429, msg.tooManyRequests, { 'retry-after': String(retryAfterSeconds) });

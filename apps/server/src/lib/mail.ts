@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP when `SMTP_URL` is set; otherwise every mail becomes an `.eml` file in
+ * `DATA_DIR/outbox/` and its subject is logged (decisions.md section 1).
+ */
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: (msg: string) => void;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({ from: opts.from, ...m });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from: opts.from, ...m });
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      const file = path.join(opts.outboxDir, name);
+      // Write then rename: a reader never sees half a mail.
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(`${file}.tmp`, file);
+      opts.log(`Mail to ${m.to} written to ${file}: ${m.subject}`);
+    },
+  };
+}

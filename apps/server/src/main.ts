@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config/config.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
+import { buildApp } from './app.js';
+
+/** Reads config, starts the database if needed, builds the app, listens, shuts down cleanly. */
+async function main() {
+  const config = loadConfig();
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.webDist = process.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
+
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      log: (m) => console.log(m),
+    });
+    databaseUrl = embedded.url;
+  }
+
+  let built;
+  try {
+    built = await buildApp({ config, databaseUrl });
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+  const { app, firstAdmin } = built;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      await embedded?.stop();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [``, `Herald is running at http://localhost:${port}`];
+  if (firstAdmin?.generatedPassword) {
+    lines.push(`First Admin created: ${firstAdmin.email} / ${firstAdmin.generatedPassword}`);
+    lines.push(`(this password is shown only once; change it from My Profile)`);
+  } else if (firstAdmin) {
+    lines.push(`First Admin created: ${firstAdmin.email} with the password from ADMIN_PASSWORD`);
+  } else {
+    lines.push(`Log in with an existing account (data in ${config.dataDir})`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { migrate, openDatabase } from '../src/db/database.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Maintenance URL of the test server; each test file creates its own database there. */
+    pgAdminUrl: string;
+    templateDb: string;
+  }
+}
+
+/**
+ * Starts one PostgreSQL for the whole run (embedded by default; TEST_DATABASE_URL points at
+ * another server instead), migrates a template database once, and hands out its URL.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedPostgres | undefined;
+  let dir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-test-pg-'));
+    await fs.chmod(dir, 0o755);
+    embedded = await startEmbeddedPostgres({ dataDir: dir, database: 'postgres' });
+    adminUrl = embedded.adminUrl;
+  }
+  const templateDb = `herald_tpl_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${templateDb}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${templateDb}`;
+  const handle = openDatabase(url.toString(), 2);
+  await migrate(handle.pool);
+  await handle.close();
+
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('templateDb', templateDb);
+
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${templateDb}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await embedded?.stop();
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,146 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { CreateUserReply, LoginReply, Role } from '@herald/contract';
+import { loadConfig, type Config } from '../src/config/config.js';
+import { buildApp } from '../src/app.js';
+import type { Db } from '../src/db/database.js';
+import type { MailMessage } from '../src/lib/mail.js';
+
+export const ADMIN_EMAIL = 'admin@test.local';
+export const ADMIN_PASSWORD = 'admin-password-1';
+export const DEFAULT_PASSWORD = 'user-password-1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Every mail the app sent, in order. */
+  mails: MailMessage[];
+  dataDir: string;
+  databaseUrl: string;
+  /** HTTP request through inject; `token` becomes the bearer header. */
+  request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  login(email: string, password?: string): Promise<string>;
+  adminToken(): Promise<string>;
+  /** Creates a user through the API as `creatorToken`, and logs it in. */
+  createUser(
+    creatorToken: string,
+    fields: { role: Role; name?: string; email?: string; password?: string },
+  ): Promise<{ user: CreateUserReply['user']; token: string; password: string }>;
+  /** A second server instance on the same database (scale-out tests); closed with `close`. */
+  secondInstance(): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+/** Connection URL of `db` on the test server. */
+export function dbUrl(adminUrl: string, db: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${db}`;
+  return url.toString();
+}
+
+/** A fresh database (cloned from the migrated template) and a fresh app for one test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `herald_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDb')}"`);
+  await admin.end();
+  const databaseUrl = dbUrl(adminUrl, name);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-test-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    PASSWORD_HASH_COST: '12',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    ...env,
+  });
+  const mails: MailMessage[] = [];
+  const { app } = await buildApp({
+    config,
+    databaseUrl,
+    logger: false,
+    mailer: {
+      async send(m) {
+        mails.push(m);
+      },
+    },
+  });
+
+  const others: FastifyInstance[] = [];
+  let counter = 0;
+  const t: TestApp = {
+    app,
+    db: app.ctx.db,
+    config,
+    mails,
+    dataDir,
+    databaseUrl,
+    request({ token, headers, ...opts }) {
+      return app.inject({
+        ...opts,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    },
+    async login(email, password = DEFAULT_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+      return res.json<LoginReply>().token;
+    },
+    adminToken() {
+      return t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    },
+    async createUser(creatorToken, fields) {
+      counter++;
+      const password = fields.password ?? DEFAULT_PASSWORD;
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/users',
+        token: creatorToken,
+        payload: {
+          name: fields.name ?? `${fields.role} ${counter}`,
+          email:
+            fields.email ??
+            `${fields.role.toLowerCase()}-${counter}-${randomUUID().slice(0, 6)}@test.local`,
+          password,
+          role: fields.role,
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(`create user: ${res.statusCode} ${res.body}`);
+      const { user } = res.json<CreateUserReply>();
+      return { user, token: await t.login(user.email, password), password };
+    },
+    async secondInstance() {
+      const built = await buildApp({
+        config,
+        databaseUrl,
+        logger: false,
+        mailer: { send: async () => {} },
+      });
+      others.push(built.app);
+      return built.app;
+    },
+    async close() {
+      for (const o of others) await o.close();
+      await app.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}

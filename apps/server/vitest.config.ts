@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
