@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+/** Queries of the auth module: credentials, password changes and one-time codes. */
+export function findCredentialsByEmail(db: DbOrTx, email: string) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'name',
+      'role',
+      'status',
+      'password_hash',
+      'token_version',
+      'created_at',
+    ])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function findCredentialsById(db: DbOrTx, id: string) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'name',
+      'role',
+      'status',
+      'password_hash',
+      'token_version',
+      'created_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets a new password and ends every token issued before (token_version + 1). */
+export function setPassword(db: DbOrTx, id: string, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      token_version: sql`token_version + 1`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .returning(['token_version'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Upgrades a hash to stronger parameters after a successful login (tokens stay valid). */
+export function rehashPassword(db: DbOrTx, id: string, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A new OTP replaces every open one of the user. */
+export async function createReset(db: DbOrTx, userId: string, otpHash: string, ttlMinutes: number) {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('password_resets')
+    .values({
+      user_id: userId,
+      otp_hash: otpHash,
+      expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
+    })
+    .execute();
+}
+
+/** The user's open, unexpired reset, locked for the attempt. */
+export function lockOpenReset(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('password_resets')
+    .select(['id', 'otp_hash', 'attempts'])
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function recordFailedAttempt(db: DbOrTx, id: string, exhausted: boolean) {
+  return db
+    .updateTable('password_resets')
+    .set({ attempts: sql`attempts + 1`, ...(exhausted ? { used_at: sql`now()` } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function markResetUsed(db: DbOrTx, id: string) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminResetPasswordBodySchema,
+  ChangePasswordBodySchema,
+  ChangePasswordReplySchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  LoginReplySchema,
+  MessageSchema,
+  ResetPasswordBodySchema,
+  SessionUserSchema,
+  server as msg,
+} from '@herald/contract';
+import { caller } from '../../plugins/auth.js';
+import { notFound } from '../../lib/app-error.js';
+import * as service from './auth.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Login, forgot/reset password with an emailed OTP, change password, admin reset. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: { body: LoginBodySchema, response: { 200: LoginReplySchema } },
+    },
+    (req) => service.login(ctx, req.body.email, req.body.password, req.ip),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { public: true },
+      schema: { body: ForgotPasswordBodySchema, response: { 200: MessageSchema } },
+    },
+    async (req) => ({ message: await service.forgotPassword(ctx, req.body.email, req.ip) }),
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { public: true },
+      schema: { body: ResetPasswordBodySchema, response: { 200: MessageSchema } },
+    },
+    async (req) => ({ message: await service.resetPassword(ctx, req.body, req.ip) }),
+  );
+
+  /** The caller as the server sees it now, from the auth cache: no database read. */
+  app.get('/session', { schema: { response: { 200: SessionUserSchema } } }, (req) => {
+    const { id, email, name, role, status, createdAt } = caller(req);
+    return { id, email, name, role, status, createdAt };
+  });
+
+  app.put(
+    '/users/change-password',
+    { schema: { body: ChangePasswordBodySchema, response: { 200: ChangePasswordReplySchema } } },
+    async (req) => {
+      const token = await service.changePassword(ctx, caller(req), req.body);
+      return { message: msg.passwordChanged, token };
+    },
+  );
+
+  app.put(
+    '/users/admin-reset-password/:id',
+    {
+      config: { roles: ['Admin'] },
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: AdminResetPasswordBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (req) => {
+      if (!UUID.test(req.params.id)) throw notFound(msg.userNotFound);
+      const message = await service.adminResetPassword(
+        ctx,
+        caller(req),
+        req.params.id,
+        req.body.newPassword,
+      );
+      return { message };
+    },
+  );
+};

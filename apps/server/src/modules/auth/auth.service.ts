@@ -1,0 +1,163 @@
+import { randomInt } from 'node:crypto';
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  RATE_LIMITS,
+  server as msg,
+  type LoginReply,
+} from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import type { Limit } from '../../plugins/rate-limit.js';
+import type { Actor } from '../users/scope.js';
+import * as repo from './auth.repo.js';
+
+type Keys = [string, Limit][];
+
+function loginKeys(email: string, ip: string): Keys {
+  return [
+    [`login:email:${email}`, RATE_LIMITS.loginFailuresPerEmail],
+    [`login:ip:${ip}`, RATE_LIMITS.loginFailuresPerIp],
+  ];
+}
+
+/** Only failed attempts count, and a refused attempt costs no hash: no cheap DoS. */
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<LoginReply> {
+  const keys = loginKeys(email, ip);
+  await ctx.rateLimiter.check(keys);
+  const user = await repo.findCredentialsByEmail(ctx.db, email);
+  const ok = user
+    ? await ctx.hasher.verify(password, user.password_hash)
+    : await ctx.hasher.verifyDummy(password);
+  if (!user || !ok) {
+    await ctx.rateLimiter.hit(keys);
+    throw new AppError(401, msg.invalidCredentials);
+  }
+  if (user.status !== 'Active') throw new AppError(403, msg.accountBlocked);
+  if (ctx.hasher.needsRehash(user.password_hash)) {
+    await repo.rehashPassword(ctx.db, user.id, await ctx.hasher.hash(password));
+  }
+  await ctx.rateLimiter.reset([keys[0]![0]]);
+  return {
+    token: ctx.tokens.issue(user.id, user.token_version),
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      status: user.status,
+      createdAt: user.created_at.toISOString(),
+    },
+  };
+}
+
+function otpMac(ctx: AppContext, userId: string, otp: string): string {
+  return ctx.tokens.mac(`otp:${userId}:${otp}`);
+}
+
+/** Answers the same whether or not the email exists (decisions.md section 7). */
+export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<string> {
+  await ctx.rateLimiter.consume([
+    [`forgot:email:${email}`, RATE_LIMITS.forgotPerEmail],
+    [`forgot:ip:${ip}`, RATE_LIMITS.forgotPerIp],
+  ]);
+  const user = await repo.findCredentialsByEmail(ctx.db, email);
+  if (user && user.status === 'Active') {
+    const otp = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+    await repo.createReset(ctx.db, user.id, otpMac(ctx, user.id, otp), OTP_TTL_MINUTES);
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'Your Herald password reset code',
+      text:
+        `Hello ${user.name},\n\nYour one-time code to reset your Herald password is ${otp}.\n` +
+        `It is valid for ${OTP_TTL_MINUTES} minutes and can be used once.\n\n` +
+        `If you did not ask for it, ignore this mail: your password stays as it is.\n`,
+    });
+  }
+  return msg.otpSent;
+}
+
+/** Checks the OTP (5 attempts, 10 minutes, single use), then sets the password and ends tokens. */
+export async function resetPassword(
+  ctx: AppContext,
+  body: { email: string; otp: string; newPassword: string },
+  ip: string,
+): Promise<string> {
+  await ctx.rateLimiter.consume([[`reset:ip:${ip}`, RATE_LIMITS.resetPerIp]]);
+  const user = await repo.findCredentialsByEmail(ctx.db, body.email);
+  if (!user) throw badRequest(msg.otpInvalid);
+  const valid = await ctx.db.transaction().execute(async (tx) => {
+    const reset = await repo.lockOpenReset(tx, user.id);
+    if (!reset) return false;
+    if (reset.otp_hash !== otpMac(ctx, user.id, body.otp)) {
+      await repo.recordFailedAttempt(tx, reset.id, reset.attempts + 1 >= OTP_MAX_ATTEMPTS);
+      return false;
+    }
+    await repo.markResetUsed(tx, reset.id);
+    return true;
+  });
+  if (!valid) throw badRequest(msg.otpInvalid);
+  await changePasswordHash(ctx, user.id, body.newPassword);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your Herald password was reset',
+    text: `Hello ${user.name},\n\nYour Herald password was just reset. If this was not you, contact your administrator at once.\n`,
+  });
+  return msg.passwordReset;
+}
+
+/** Hashes and stores a new password; every older token of the user stops working. */
+async function changePasswordHash(ctx: AppContext, userId: string, password: string) {
+  const hash = await ctx.hasher.hash(password);
+  const row = await ctx.db.transaction().execute(async (tx) => {
+    const updated = await repo.setPassword(tx, userId, hash);
+    await ctx.authState.changed(tx, userId);
+    return updated;
+  });
+  ctx.authState.forget(userId);
+  return row.token_version;
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor & { email: string },
+  body: { currentPassword: string; newPassword: string },
+): Promise<string> {
+  const keys = loginKeys(actor.email, `user:${actor.id}`);
+  await ctx.rateLimiter.check(keys);
+  const user = await repo.findCredentialsById(ctx.db, actor.id);
+  if (!user) throw notFound(msg.userNotFound);
+  if (!(await ctx.hasher.verify(body.currentPassword, user.password_hash))) {
+    await ctx.rateLimiter.hit(keys);
+    throw badRequest(msg.currentPasswordWrong);
+  }
+  if (body.currentPassword === body.newPassword) throw badRequest(msg.passwordSameAsOld);
+  const version = await changePasswordHash(ctx, user.id, body.newPassword);
+  return ctx.tokens.issue(user.id, version);
+}
+
+/** Admin sets a user's password; the user's sessions end and the user is told by mail. */
+export async function adminResetPassword(
+  ctx: AppContext,
+  actor: Actor,
+  targetId: string,
+  newPassword: string,
+): Promise<string> {
+  const user = await repo.findCredentialsById(ctx.db, targetId);
+  if (!user) throw notFound(msg.userNotFound);
+  if (user.id === actor.id)
+    throw badRequest('Use Change Password on your profile for your own account.');
+  await changePasswordHash(ctx, user.id, newPassword);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your Herald password was reset by an administrator',
+    text: `Hello ${user.name},\n\nAn administrator set a new password for your Herald account. Ask them for it, then change it from My Profile.\n`,
+  });
+  return msg.adminResetDone;
+}
