@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Whitelabel logos on disk: `${uploadsDir}/logos/<uuid>.<png|jpg>`, served publicly at
+ * `/api/files/logos/<name>`. Names are generated, never the client's; the type comes from the
+ * file's first bytes, never its name or declared type (decisions.md section 7).
+ */
+export type LogoExt = 'png' | 'jpg';
+
+export const LOGO_URL_PREFIX = '/api/files/logos/';
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const LOGO_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
+
+export function logoExtOf(data: Buffer): LogoExt | null {
+  if (data.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'png';
+  if (data.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'jpg';
+  return null;
+}
+
+/** Strict: only names this module generates, so a request can never reach another path. */
+export function isLogoName(name: string): boolean {
+  return LOGO_NAME.test(name);
+}
+
+export function logoContentType(name: string): string {
+  return name.endsWith('.png') ? 'image/png' : 'image/jpeg';
+}
+
+export function logoPath(uploadsDir: string, name: string): string {
+  return path.join(uploadsDir, 'logos', name);
+}
+
+export function logoUrl(name: string): string {
+  return `${LOGO_URL_PREFIX}${name}`;
+}
+
+/** The file name behind a stored `companyLogo` URL, or null when it is not one of ours. */
+function logoNameOf(url: string): string | null {
+  if (!url.startsWith(LOGO_URL_PREFIX)) return null;
+  const name = url.slice(LOGO_URL_PREFIX.length);
+  return isLogoName(name) ? name : null;
+}
+
+/** Writes the logo under a new name; a reader never sees a half-written file. */
+export async function storeLogo(uploadsDir: string, data: Buffer, ext: LogoExt): Promise<string> {
+  const dir = path.join(uploadsDir, 'logos');
+  await fs.mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  const name = `${id}.${ext}`;
+  const tmp = path.join(dir, `.${id}.tmp`);
+  try {
+    await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
+    await fs.rename(tmp, path.join(dir, name));
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+  return name;
+}
+
+/** Removes a logo file by name; a file already gone is fine. */
+export async function deleteLogoFile(uploadsDir: string, name: string): Promise<void> {
+  await fs.rm(logoPath(uploadsDir, name), { force: true });
+}
+
+/** Removes the file behind a stored `companyLogo` URL (ignores URLs that are not ours). */
+export async function deleteLogoAt(uploadsDir: string, url: string | null): Promise<void> {
+  const name = url ? logoNameOf(url) : null;
+  if (name) await deleteLogoFile(uploadsDir, name);
+}

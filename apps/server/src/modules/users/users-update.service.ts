@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  canCreateRole,
+  server as msg,
+  UpdateUserBodySchema,
+  type Role,
+  type User,
+} from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/database.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth-state.js';
+import { deleteLogoAt, deleteLogoFile, logoExtOf, storeLogo } from './logo-files.js';
+import { isBelow } from './scope.js';
+import { planUpdate, type UpdatePlan } from './users-update.rules.js';
+import type { UpdateRequest } from './users-update.input.js';
+import { presentUser } from './users.presenter.js';
+import * as repo from './users.repo.js';
+
+/**
+ * Edit User. The target must be the caller or strictly below it, else 404. The new logo is
+ * written before the transaction and removed again if it fails; the replaced logo is deleted
+ * only after commit, so a failure never loses the stored one.
+ */
+export async function updateUser(
+  ctx: AppContext,
+  actor: AuthUser,
+  targetId: string,
+  { fields, logo }: UpdateRequest,
+  log: FastifyBaseLogger,
+): Promise<User> {
+  const parsed = UpdateUserBodySchema.safeParse(fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
+  const input = parsed.data;
+  const ext = logo ? logoExtOf(logo) : null;
+  if (logo && !ext) throw badRequest(msg.logoType);
+
+  const found = await repo.findById(ctx.pool, targetId);
+  if (!found || (found.id !== actor.id && !isBelow(actor, found))) {
+    throw notFound(msg.userNotFound);
+  }
+  const newLogoName = logo && ext ? await storeLogo(ctx.uploadsDir, logo, ext) : null;
+
+  let plan: UpdatePlan;
+  try {
+    plan = await ctx.db.transaction().execute(async (tx) => {
+      const target = await lockTarget(tx, found.id, found.role, found.created_by);
+      if (!target) throw notFound(msg.userNotFound);
+      const sent = (field: string) => Object.hasOwn(fields, field);
+      const p = planUpdate(actor, target, input, sent, newLogoName);
+      await checkAgainstOthers(tx, target, p, input.email);
+      await repo.updateUser(tx, target.id, p.set, p.endsTokens);
+      if (p.identityChanges) await ctx.authState.changed(tx, target.id);
+      return p;
+    });
+  } catch (err) {
+    if (newLogoName) await deleteLogoFile(ctx.uploadsDir, newLogoName).catch(() => {});
+    if (repo.isUniqueViolation(err)) throw conflict(msg.emailTaken);
+    throw err;
+  }
+  // A request between the NOTIFY and the commit may have cached the old row.
+  if (plan.identityChanges) ctx.authState.forget(found.id);
+  if (plan.oldLogo) {
+    await deleteLogoAt(ctx.uploadsDir, plan.oldLogo).catch((err: unknown) => {
+      log.warn({ err }, 'could not delete a replaced logo');
+    });
+  }
+  const row = await repo.findById(ctx.pool, found.id);
+  if (!row) throw notFound(msg.userNotFound);
+  return presentUser(row);
+}
+
+/**
+ * Locks in one global order (Admins first, then creator before target) so concurrent edits
+ * queue rather than deadlock. The creator's share lock holds its role still while we check that
+ * it may hold the target's new role; creating a user under the target takes the same lock, so a
+ * child cannot appear while the target's role changes.
+ */
+async function lockTarget(tx: Tx, id: string, role: Role, createdBy: string | null) {
+  if (role === 'Admin') await repo.lockAdmins(tx);
+  else if (createdBy) await repo.lockById(tx, createdBy, 'share');
+  return repo.lockById(tx, id, 'update');
+}
+
+/** The rules that depend on other rows: last active Admin, the hierarchy, a unique email. */
+async function checkAgainstOthers(
+  tx: Tx,
+  target: repo.LockedUser,
+  p: UpdatePlan,
+  email: string,
+): Promise<void> {
+  if (p.removesActiveAdmin) {
+    const admins = await repo.lockAdmins(tx);
+    const othersActive = admins.some((a) => a.id !== target.id && a.status === 'Active');
+    if (!othersActive) throw conflict(msg.lastAdmin);
+  }
+  if (p.roleChanges) {
+    const creator = target.created_by ? await repo.lockById(tx, target.created_by, 'share') : null;
+    // A user without a creator is the top of the tree: only an Admin can be there.
+    const parentOk = creator ? canCreateRole(creator.role, p.nextRole) : p.nextRole === 'Admin';
+    if (!parentOk) throw badRequest(msg.roleParentMismatch);
+    const children = await repo.childRoles(tx, target.id);
+    if (children.some((r) => !canCreateRole(p.nextRole, r))) {
+      throw new AppError(409, msg.roleHasSubtree);
+    }
+  }
+  if (p.emailChanges && (await repo.isEmailTaken(tx, email, target.id))) {
+    throw conflict(msg.emailTaken);
+  }
+}

@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { Role } from '@herald/contract';
+import type { DbOrTx } from '../../db/database.js';
+import type { NewUserRow, UserUpdate } from '../../db/schema.js';
+import { compiler, prepared } from '../../db/prepared.js';
+import { usersInScope, type Actor } from './scope.js';
+
+/** Queries of the users module. Every list takes the caller's scope; writes take a transaction. */
+
+/** What leaves the table for a user (never the password hash or token version). */
+const USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.name',
+  'users.role',
+  'users.status',
+  'users.created_by',
+  'users.ancestors',
+  'users.created_at',
+  'users.own_number',
+  'users.company_name',
+  'users.company_logo',
+  'users.contact_person',
+  'users.contact_person_phone',
+  'users.mobile',
+  'users.firm_name',
+  'users.address',
+  'users.city',
+  'users.state',
+  'users.pincode',
+] as const;
+
+const CREATOR_COLUMNS = ['creator.email as creator_email', 'creator.name as creator_name'] as const;
+
+/** The caller's scope without the caller, newest first. */
+export function listInScope(db: DbOrTx, actor: Actor) {
+  return db
+    .selectFrom('users')
+    .where(usersInScope(actor))
+    .where('users.id', '<>', actor.id)
+    .leftJoin('users as creator', 'creator.id', 'users.created_by')
+    .select([...USER_COLUMNS, ...CREATOR_COLUMNS])
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .execute();
+}
+
+export type UserWithCreator = Awaited<ReturnType<typeof listInScope>>[number];
+
+const findByIdQuery = prepared(
+  'users.findById',
+  compiler
+    .selectFrom('users')
+    .where('users.id', '=', '$1 id')
+    .leftJoin('users as creator', 'creator.id', 'users.created_by')
+    .select([...USER_COLUMNS, ...CREATOR_COLUMNS]),
+);
+
+/** One user with its creator: the profile's hot path, a prepared statement on the pool. */
+export async function findById(pool: pg.Pool, id: string): Promise<UserWithCreator | undefined> {
+  return (await findByIdQuery(pool, [id]))[0];
+}
+
+/** Loads a user row under a row lock for the rest of the transaction. */
+export function lockById(tx: DbOrTx, id: string, mode: 'share' | 'update') {
+  const q = tx.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', id);
+  return (mode === 'share' ? q.forShare() : q.forUpdate()).executeTakeFirst();
+}
+
+export type LockedUser = NonNullable<Awaited<ReturnType<typeof lockById>>>;
+
+/**
+ * Locks every Admin row in id order. Changes to Admins take this first, so two Admins acting on
+ * each other queue instead of deadlocking, and the last-active-Admin count cannot race.
+ */
+export async function lockAdmins(tx: DbOrTx) {
+  return tx
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('role', '=', 'Admin')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function isEmailTaken(db: DbOrTx, email: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function insertUser(tx: DbOrTx, row: NewUserRow): Promise<string> {
+  const { id } = await tx.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** `endTokens` bumps the token version: every token issued before stops working. */
+export async function updateUser(
+  tx: DbOrTx,
+  id: string,
+  set: UserUpdate,
+  endTokens: boolean,
+): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({
+      ...set,
+      ...(endTokens ? { token_version: sql<number>`token_version + 1` } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The distinct roles of the users this one created directly. */
+export async function childRoles(db: DbOrTx, id: string): Promise<Role[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('role')
+    .distinct()
+    .where('created_by', '=', id)
+    .execute();
+  return rows.map((r) => r.role);
+}
+
+/** Users in the actor's scope, the actor excluded. */
+export async function countInScope(db: DbOrTx, actor: Actor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(usersInScope(actor))
+    .where('users.id', '<>', actor.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The branding of the nearest user with a company name or logo, starting from the user itself
+ * and walking up its creators (`ancestors` lists them nearest last), in one query.
+ */
+export function findBranding(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('users as me')
+    .innerJoin('users as b', (join) => join.on(sql<boolean>`b.id = ANY (me.ancestors || me.id)`))
+    .select(['b.company_name', 'b.company_logo'])
+    .where('me.id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('b.company_name', 'is not', null), eb('b.company_logo', 'is not', null)]),
+    )
+    .orderBy(sql`array_position(me.ancestors || me.id, b.id)`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** PostgreSQL's unique_violation: a concurrent request took the same email first. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
+}

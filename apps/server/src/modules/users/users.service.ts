@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  canCreateRole,
+  server as msg,
+  type CreateUserInput,
+  type CreateUserReply,
+  type Profile,
+  type User,
+} from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.js';
+import { generatePassword } from '../../lib/password.js';
+import type { AuthUser } from '../../plugins/auth-state.js';
+import { canSee, type Actor } from './scope.js';
+import { presentUser } from './users.presenter.js';
+import * as repo from './users.repo.js';
+
+/** Users of the caller's scope, the caller excluded, newest first. */
+export async function listUsers(ctx: AppContext, actor: Actor): Promise<User[]> {
+  const rows = await repo.listInScope(ctx.db, actor);
+  return rows.map(presentUser);
+}
+
+/**
+ * Add User: the creator's role decides which roles it may create; the new user hangs under the
+ * creator (created_by, ancestors). An empty password is replaced by a generated one, shown once
+ * in the reply; the login details are always mailed to the new user.
+ */
+export async function createUser(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: CreateUserInput,
+  log: FastifyBaseLogger,
+): Promise<CreateUserReply> {
+  if (!canCreateRole(actor.role, input.role)) throw forbidden(msg.roleNotAllowed);
+  // Checked before hashing so a duplicate costs no scrypt; the unique index settles races.
+  if (await repo.isEmailTaken(ctx.db, input.email)) throw conflict(msg.emailTaken);
+  const password = input.password ?? generatePassword();
+  const passwordHash = await ctx.hasher.hash(password);
+
+  let id: string;
+  try {
+    id = await ctx.db.transaction().execute(async (tx) => {
+      // The share lock queues us behind a concurrent role change or block of the creator, so a
+      // user is never hung under a creator that can no longer hold it.
+      const creator = await repo.lockById(tx, actor.id, 'share');
+      if (!creator || creator.status !== 'Active') throw unauthorized(msg.sessionEnded);
+      if (!canCreateRole(creator.role, input.role)) throw forbidden(msg.roleNotAllowed);
+      return repo.insertUser(tx, {
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        password_hash: passwordHash,
+        created_by: creator.id,
+        ancestors: [...creator.ancestors, creator.id],
+        firm_name: input.firmName ?? null,
+        mobile: input.mobile ?? null,
+        contact_person: input.contactPerson ?? null,
+        contact_person_phone: input.contactPersonPhone ?? null,
+        address: input.address ?? null,
+        state: input.state ?? null,
+        city: input.city ?? null,
+        pincode: input.pincode ?? null,
+      });
+    });
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw conflict(msg.emailTaken);
+    throw err;
+  }
+
+  const row = await repo.findById(ctx.pool, id);
+  if (!row) throw notFound(msg.userNotFound);
+  await mailLoginDetails(ctx, row.email, row.name, password, actor.name, log);
+  const generated = input.password === undefined;
+  return {
+    message: generated ? msg.userCreatedWithPassword(password) : msg.userCreated,
+    user: presentUser(row),
+    ...(generated ? { generatedPassword: password } : {}),
+  };
+}
+
+/**
+ * The user exists once committed: a mail failure must not turn into an error the creator would
+ * retry (and meet 409). It is logged; the creator has the password from the reply or the form.
+ */
+async function mailLoginDetails(
+  ctx: AppContext,
+  email: string,
+  name: string,
+  password: string,
+  creatorName: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await ctx.mailer.send({
+      to: email,
+      subject: 'Your Herald account',
+      text:
+        `Hello ${name},\n\n${creatorName} created a Herald account for you.\n\n` +
+        `Email: ${email}\nPassword: ${password}\n\n` +
+        `Log in, then change your password from My Profile.\n`,
+    });
+  } catch (err) {
+    log.error({ err, to: email }, 'could not mail the login details of a new user');
+  }
+}
+
+/** A user's profile; out of scope reads as not found. */
+export async function getProfile(ctx: AppContext, actor: Actor, id: string): Promise<Profile> {
+  const row = await repo.findById(ctx.pool, id);
+  if (!row || !canSee(actor, row)) throw notFound(msg.userNotFound);
+  // Balances and recent campaigns are filled once the credits and campaigns modules exist.
+  return { user: presentUser(row), balances: [], recentCampaigns: [] };
+}
