@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import type { Role } from '@herald/contract';
+import { useSession } from '../lib/auth-store';
+
+/** Route guard (spec 2.1): no stored user → /login; role not allowed → /unauthorized. */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const session = useSession();
+  if (!session) return <Navigate to="/login" replace />;
+  if (!roles.includes(session.user.role)) return <Navigate to="/unauthorized" replace />;
+  return <>{children}</>;
+}

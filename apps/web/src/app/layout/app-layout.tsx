@@ -1,0 +1,67 @@
+import { Suspense, useEffect, useState } from 'react';
+import { SESSION_ERROR_REDIRECT_MS, ui } from '@herald/contract';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { setUnauthorizedHandler } from '../../lib/api-client';
+import { clearSession, useSession } from '../../lib/auth-store';
+import { createQueryClient } from './query-client';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import './app-layout.css';
+
+/**
+ * The signed-in shell (spec 2.3): side menu, top bar and the page. Without a session it sends
+ * the visitor to /login. A 401 on any authenticated call means the session ended (blocked,
+ * password changed, expired): the message shows, and 2 s later the session is cleared and the
+ * visitor goes to /login (spec 4).
+ */
+export function AppLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [queryClient] = useState(createQueryClient);
+  const [expired, setExpired] = useState(false);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => setExpired(true));
+    return () => setUnauthorizedHandler(undefined);
+  }, []);
+
+  useEffect(() => {
+    if (!expired) return;
+    const timer = setTimeout(() => {
+      clearSession();
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    }, SESSION_ERROR_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [expired, navigate, queryClient]);
+
+  if (!session) return <Navigate to="/login" replace />;
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="d-md-flex min-vh-100">
+        <SideMenu user={session.user} />
+        <div className="app-page flex-grow-1 d-flex flex-column">
+          <TopBar user={session.user} />
+          <main className="flex-grow-1 p-3 p-md-4">
+            {expired && (
+              <div className="alert alert-danger" role="alert">
+                {ui.profile.sessionExpired}
+              </div>
+            )}
+            <Suspense
+              fallback={
+                <div className="spinner-border text-primary" role="status">
+                  <span className="visually-hidden">Loading...</span>
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+    </QueryClientProvider>
+  );
+}

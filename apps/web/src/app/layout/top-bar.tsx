@@ -1,0 +1,13 @@
+import type { SessionUser } from '@herald/contract';
+
+/** The bar above the page: who is signed in. The alerts bell (spec 2.4) joins it later. */
+export function TopBar({ user }: { user: SessionUser }) {
+  return (
+    <header className="bg-white border-bottom px-3 px-md-4 py-2 d-flex align-items-center justify-content-end gap-3">
+      <div className="text-end lh-sm" data-testid="top-bar-user">
+        <div className="fw-semibold">{user.name}</div>
+        <div className="small text-muted">{user.role}</div>
+      </div>
+    </header>
+  );
+}

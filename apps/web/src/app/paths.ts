@@ -1,0 +1,147 @@
+import type { Role } from '@herald/contract';
+
+/**
+ * The route table (spec 2.1) and the menus (spec 2.2): one source for the router, the guard
+ * and the side menu. `ready` is false for screens whose issue has not landed yet.
+ */
+export interface RouteDef {
+  path: string;
+  roles: readonly Role[];
+  title: string;
+  ready: boolean;
+}
+
+const ALL: readonly Role[] = ['Admin', 'Reseller', 'Sub-Reseller', 'User'];
+
+export const routes = {
+  admin: { path: '/admin', roles: ['Admin'], title: 'Dashboard', ready: true },
+  resellerDashboard: {
+    path: '/reseller-dashboard',
+    roles: ['Reseller'],
+    title: 'Dashboard',
+    ready: true,
+  },
+  subResellerDashboard: {
+    path: '/subreseller-dashboard',
+    roles: ['Sub-Reseller'],
+    title: 'Dashboard',
+    ready: true,
+  },
+  userDashboard: { path: '/user-dashboard', roles: ['User'], title: 'Dashboard', ready: true },
+  profile: { path: '/profile/:userId', roles: ALL, title: 'My Profile', ready: true },
+  users: {
+    path: '/users',
+    roles: ['Admin', 'Reseller', 'Sub-Reseller'],
+    title: 'User Management',
+    ready: true,
+  },
+  campaigns: { path: '/campaigns', roles: ALL, title: 'Campaigns', ready: false },
+  tickets: { path: '/tickets', roles: ALL, title: 'Support Tickets', ready: false },
+  announcementsHistory: {
+    path: '/announcements-history',
+    roles: ALL,
+    title: 'Announcements',
+    ready: false,
+  },
+  whitelabel: {
+    path: '/whitelabel-settings',
+    roles: ['Reseller', 'Sub-Reseller'],
+    title: 'Whitelabel Settings',
+    ready: false,
+  },
+  resellerCredits: {
+    path: '/reseller-credits',
+    roles: ['Reseller', 'Sub-Reseller'],
+    title: 'Credit Management',
+    ready: false,
+  },
+  history: { path: '/history', roles: ALL, title: 'Transaction History', ready: false },
+  analytics: {
+    path: '/analytics',
+    roles: ['Admin', 'Reseller'],
+    title: 'Analytics',
+    ready: false,
+  },
+  credits: { path: '/credits', roles: ['Admin'], title: 'Credit Management', ready: false },
+  reports: { path: '/reports', roles: ['Admin'], title: 'Reports', ready: false },
+  adminAnnouncements: {
+    path: '/admin-announcements',
+    roles: ['Admin'],
+    title: 'Manage Announcements',
+    ready: false,
+  },
+  backup: { path: '/backup', roles: ['Admin'], title: 'Backup & Data', ready: false },
+  storage: { path: '/storage', roles: ['Admin'], title: 'Storage Management', ready: false },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteKey = keyof typeof routes;
+
+export const profilePath = (userId: string) => `/profile/${encodeURIComponent(userId)}`;
+
+/** Where / sends each role. */
+export const HOME_BY_ROLE: Record<Role, string> = {
+  Admin: routes.admin.path,
+  Reseller: routes.resellerDashboard.path,
+  'Sub-Reseller': routes.subResellerDashboard.path,
+  User: routes.userDashboard.path,
+};
+
+export interface MenuItem {
+  key: RouteKey;
+  label: string;
+}
+
+/** Each role's menu, in the spec's order, with the spec's labels. */
+export const MENUS: Record<Role, MenuItem[]> = {
+  Admin: [
+    { key: 'admin', label: 'Dashboard' },
+    { key: 'profile', label: 'My Profile' },
+    { key: 'users', label: 'User Management' },
+    { key: 'campaigns', label: 'Campaigns' },
+    { key: 'credits', label: 'Credit Management' },
+    { key: 'reports', label: 'Reports' },
+    { key: 'history', label: 'Transaction History' },
+    { key: 'analytics', label: 'Analytics' },
+    { key: 'tickets', label: 'Support Tickets' },
+    { key: 'adminAnnouncements', label: 'Manage Announcements' },
+    { key: 'announcementsHistory', label: 'View Announcements' },
+    { key: 'backup', label: 'Backup & Data' },
+    { key: 'storage', label: 'Storage Management' },
+  ],
+  Reseller: [
+    { key: 'resellerDashboard', label: 'Dashboard' },
+    { key: 'profile', label: 'My Profile' },
+    { key: 'users', label: 'My Users' },
+    { key: 'resellerCredits', label: 'Credit Management' },
+    { key: 'campaigns', label: 'Campaigns' },
+    { key: 'history', label: 'Transaction History' },
+    { key: 'analytics', label: 'Analytics' },
+    { key: 'tickets', label: 'Support Tickets' },
+    { key: 'announcementsHistory', label: 'Announcements' },
+    { key: 'whitelabel', label: 'Whitelabel Settings' },
+  ],
+  'Sub-Reseller': [
+    { key: 'subResellerDashboard', label: 'Dashboard' },
+    { key: 'profile', label: 'My Profile' },
+    { key: 'users', label: 'User Management' },
+    { key: 'resellerCredits', label: 'Credit Management' },
+    { key: 'campaigns', label: 'Campaigns' },
+    { key: 'history', label: 'Transaction History' },
+    { key: 'tickets', label: 'Support Tickets' },
+    { key: 'announcementsHistory', label: 'Announcements' },
+    { key: 'whitelabel', label: 'Whitelabel Settings' },
+  ],
+  User: [
+    { key: 'userDashboard', label: 'Dashboard' },
+    { key: 'profile', label: 'My Profile' },
+    { key: 'campaigns', label: 'My Campaigns' },
+    { key: 'history', label: 'Transaction History' },
+    { key: 'tickets', label: 'Support Tickets' },
+    { key: 'announcementsHistory', label: 'Announcements' },
+  ],
+};
+
+/** The href of a menu item for a user (the profile link carries the user's id). */
+export function menuHref(key: RouteKey, userId: string): string {
+  return key === 'profile' ? profilePath(userId) : routes[key].path;
+}

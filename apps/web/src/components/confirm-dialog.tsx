@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Button, Modal, Spinner } from 'react-bootstrap';
+
+interface ConfirmDialogProps {
+  show: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  variant?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A small yes/no dialog (instead of window.confirm), usable on top of another dialog. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { show, title, children, busy = false, onConfirm, onCancel } = props;
+  return (
+    <Modal show={show} onHide={busy ? undefined : onCancel} size="sm" centered backdrop="static">
+      <Modal.Header closeButton={!busy}>
+        <Modal.Title as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{children}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant={props.variant ?? 'primary'} onClick={onConfirm} disabled={busy}>
+          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {props.confirmLabel ?? 'Confirm'}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

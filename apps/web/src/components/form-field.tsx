@@ -1,0 +1,83 @@
+import type { HTMLInputTypeAttribute } from 'react';
+import { Form } from 'react-bootstrap';
+
+interface FieldProps {
+  controlId: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string | undefined;
+  className?: string;
+  disabled?: boolean;
+}
+
+interface TextFieldProps extends FieldProps {
+  type?: HTMLInputTypeAttribute;
+  placeholder?: string;
+  autoComplete?: string;
+  /** Renders a textarea with this many rows. */
+  rows?: number;
+}
+
+/** A labelled input whose label is tied to the control (controlId) and shows one error. */
+export function TextField(props: TextFieldProps) {
+  const { controlId, label, value, onChange, error, hint, type = 'text', rows } = props;
+  return (
+    <Form.Group className={props.className ?? 'mb-3'} controlId={controlId}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        type={rows ? undefined : type}
+        as={rows ? 'textarea' : undefined}
+        rows={rows}
+        value={value}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
+        disabled={props.disabled}
+        isInvalid={!!error}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && <Form.Text muted>{hint}</Form.Text>}
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+    </Form.Group>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps extends FieldProps {
+  options: readonly (string | SelectOption)[];
+  /** Label of the empty first option; omitted means no empty option. */
+  placeholder?: string;
+}
+
+/** A labelled select; plain strings are both value and label. */
+export function SelectField(props: SelectFieldProps) {
+  const { controlId, label, value, onChange, error, hint, options, placeholder } = props;
+  return (
+    <Form.Group className={props.className ?? 'mb-3'} controlId={controlId}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select
+        value={value}
+        disabled={props.disabled}
+        isInvalid={!!error}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => {
+          const opt = typeof o === 'string' ? { value: o, label: o } : o;
+          return (
+            <option key={opt.value} value={opt.value}>
+              {opt.label}
+            </option>
+          );
+        })}
+      </Form.Select>
+      {hint && <Form.Text muted>{hint}</Form.Text>}
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+    </Form.Group>
+  );
+}

@@ -1,0 +1,98 @@
+import { ui, type Dashboard, type Role } from '@herald/contract';
+import { useSession } from '../../lib/auth-store';
+import { useDashboard } from './api/get-dashboard';
+
+interface CardDef {
+  title: string;
+  figure: keyof Dashboard;
+  percent?: boolean;
+}
+
+const RESELLER_CARDS: CardDef[] = [
+  { title: 'My Total Users', figure: 'totalUsers' },
+  { title: 'My Active Campaigns', figure: 'activeCampaigns' },
+  { title: 'Credits Used (Month)', figure: 'creditsUsedMonth' },
+  { title: 'My Open Tickets', figure: 'openTickets' },
+];
+
+/** The four cards of each role's dashboard, with the spec's titles (spec 2.6). */
+const CARDS: Record<Role, CardDef[]> = {
+  Admin: [
+    { title: 'Total Users', figure: 'totalUsers' },
+    { title: 'Active Campaigns', figure: 'activeCampaigns' },
+    { title: 'Credits Sent (Month)', figure: 'creditsSentMonth' },
+    { title: 'Open Support Tickets', figure: 'openTickets' },
+  ],
+  Reseller: RESELLER_CARDS,
+  'Sub-Reseller': RESELLER_CARDS,
+  User: [
+    { title: 'Campaigns Sent', figure: 'campaignsSent' },
+    { title: 'Credits Remaining', figure: 'creditsRemaining' },
+    { title: 'Avg. Success Rate', figure: 'avgSuccessRate', percent: true },
+    { title: 'My Open Tickets', figure: 'openTickets' },
+  ],
+};
+
+function slug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** avgSuccessRate is a percentage (0–100), shown with one decimal. */
+function formatFigure(value: number, percent: boolean | undefined): string {
+  return percent ? `${value.toFixed(1)}%` : value.toLocaleString();
+}
+
+function FigureCard({ def, data }: { def: CardDef; data: Dashboard | undefined }) {
+  const id = `dashboard-${slug(def.title)}`;
+  const value = data ? data[def.figure] : undefined;
+  return (
+    <div className="col-12 col-sm-6 col-xl-3">
+      <section className="card h-100 shadow-sm" aria-labelledby={`${id}-title`} data-testid={id}>
+        <div className="card-body">
+          <h2 id={`${id}-title`} className="h6 text-muted mb-2">
+            {def.title}
+          </h2>
+          {value === undefined ? (
+            <div className="spinner-border spinner-border-sm text-secondary my-2" role="status">
+              <span className="visually-hidden">Loading…</span>
+            </div>
+          ) : (
+            <p className="fs-2 fw-semibold mb-0" data-testid={`${id}-value`}>
+              {value === null ? '—' : formatFigure(value, def.percent)}
+            </p>
+          )}
+          {value === null && <p className="small text-muted mb-0">Not tracked yet</p>}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Dashboard (spec 2.6) with live figures for the caller's scope (decisions 6). */
+export function DashboardPage() {
+  const session = useSession();
+  const { data, isError } = useDashboard();
+  if (!session) return null;
+
+  return (
+    <div>
+      <h1 className="h3 mb-4">Dashboard</h1>
+      {isError && (
+        <div className="alert alert-danger" role="alert">
+          {ui.dashboard.loadFailed}
+        </div>
+      )}
+      {/* A failed refresh keeps the figures already shown; a failed first load shows none. */}
+      {(!isError || data) && (
+        <div className="row g-3">
+          {CARDS[session.user.role].map((def) => (
+            <FigureCard key={def.figure} def={def} data={data} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { getSession } from './auth-store';
+
+/** A non-2xx answer: the status and the server's `{ message }` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(serverMessage ?? `Request failed (${status})`);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server's message when present, else the screen's fallback from the spec. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
+}
+
+let onUnauthorized: (() => void) | undefined;
+/** One handler for a 401 on an authenticated call (the layout clears the session). */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+/** JSON (or FormData) request to the API; throws ApiError on non-2xx. Never displays errors. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getSession()?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let url = `/api${path}`;
+  if (opts.query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) qs.set(k, String(v));
+    const s = qs.toString();
+    if (s) url += `?${s}`;
+  }
+  const res = await fetch(url, {
+    method: opts.method ?? 'GET',
+    headers,
+    body,
+    signal: opts.signal,
+  });
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : undefined;
+    if (res.status === 401 && token) onUnauthorized?.();
+    throw new ApiError(res.status, message);
+  }
+  return data as T;
+}
