@@ -1,0 +1,111 @@
+// Targets 14 and 15: authenticated endpoints under autocannon against a bare Fastify hello world
+// run in its own process on the same machine, in the same run, with the same load settings.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, isAlive, onCleanup, outRoot, sleep, startNode, waitReady } from './lib.mjs';
+
+export const LOAD = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+};
+
+/** Stops a PostgreSQL that outlived its server (only after a SIGKILL), then removes the dir. */
+function removeDataDir(dir) {
+  return async () => {
+    const pidFile = path.join(dir, 'postgres', 'postmaster.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+        console.error(`stopping the orphaned PostgreSQL (pid ${pid})`);
+        process.kill(pid, 'SIGTERM');
+        for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * Starts the built server (apps/server/dist/main.js) on a fresh data directory with its
+ * embedded PostgreSQL, serving `webDist`; logs in as the first Admin.
+ */
+export async function startHerald(webDist) {
+  // Under the system temp dir: as root, PostgreSQL runs as `postgres` and must reach it.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
+  chmodSync(dataDir, 0o755);
+  onCleanup(removeDataDir(dataDir));
+  const port = await freePort();
+  const email = 'bench-admin@herald.test';
+  const password = randomBytes(18).toString('base64url');
+  const server = startNode(['apps/server/dist/main.js'], {
+    logFile: path.join(outRoot, 'server.log'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(`${base}/api/health`, server, 120_000);
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const login = await res.json();
+  return { base, login, server, dataDir };
+}
+
+export async function startHello() {
+  const port = await freePort();
+  const proc = startNode(['bench/hello-server.mjs'], {
+    logFile: path.join(outRoot, 'hello-server.log'),
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    graceMs: 5000,
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitReady(url, proc, 30_000);
+  return { url, proc };
+}
+
+/** One request first: a load test of a 401 or a 404 would measure the wrong thing. */
+export async function probe(url, headers) {
+  const res = await fetch(url, { headers });
+  const body = await res.text();
+  return { status: res.status, body: body.slice(0, 200) };
+}
+
+/** autocannon with the shared settings and a warm-up; req/s is the mean of 1 s samples. */
+export async function load(url, { headers, overallRate } = {}) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: LOAD.connections,
+    duration: LOAD.duration,
+    pipelining: 1,
+    overallRate,
+    warmup: { connections: LOAD.connections, duration: LOAD.warmup },
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}

@@ -1,0 +1,157 @@
+// Shared helpers for the bench: paths, gzip sizes, child processes and cleanup, formatting.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const outRoot = path.join(root, 'bench', '.out');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** gzip size in bytes, zlib's default level (what a server compressing on the fly sends). */
+export function gzSize(buf) {
+  return gzipSync(buf).length;
+}
+
+export function gzFile(file) {
+  return gzSize(readFileSync(file));
+}
+
+// ---- cleanup: every resource registers its undo; run in reverse order, also on error/signal.
+
+const cleanups = [];
+
+/** Registers an undo step; returns a function that runs it now (and unregisters it). */
+export function onCleanup(fn) {
+  const entry = { fn };
+  cleanups.push(entry);
+  return async () => {
+    const i = cleanups.indexOf(entry);
+    if (i >= 0) cleanups.splice(i, 1);
+    await fn();
+  };
+}
+
+let running = null;
+
+/** Runs every registered undo step once; concurrent calls (a signal mid-run) share one pass. */
+export function runCleanups() {
+  running ??= (async () => {
+    while (cleanups.length) {
+      const { fn } = cleanups.pop();
+      try {
+        await fn();
+      } catch (err) {
+        console.error(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+// ---- processes
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject()));
+    });
+  });
+}
+
+export function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `node <args>` with its output in `logFile`. The returned handle's `stop()` sends
+ * SIGTERM, waits up to `graceMs`, then SIGKILLs; it is also registered for cleanup.
+ */
+export function startNode(args, { env, logFile, graceMs = 40_000 }) {
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const exited = once(child, 'exit');
+  child.on('error', () => {});
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const stop = onCleanup(async () => {
+    if (!alive()) return;
+    child.kill('SIGTERM');
+    let timer;
+    const done = await Promise.race([
+      exited.then(() => true),
+      new Promise((r) => (timer = setTimeout(() => r(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (!done && alive()) {
+      console.error(`pid ${child.pid} did not stop within ${graceMs / 1000} s: SIGKILL`);
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  return { child, alive, stop, logFile };
+}
+
+/** The last lines of a log file, for error messages. */
+export function tail(file, lines = 25) {
+  if (!existsSync(file)) return '';
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/** Polls `url` until it answers 2xx; fails early when the process died. */
+export async function waitReady(url, proc, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (!proc.alive()) {
+      throw new Error(
+        `the process exited (${proc.child.exitCode ?? proc.child.signalCode}) before ${url} answered:\n${tail(proc.logFile)}`,
+      );
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${tail(proc.logFile)}`);
+}
+
+// ---- formatting
+
+export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+export const rps = (n) => (n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0)) + ' req/s';
+export const ms = (n) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+export const ratio = (n) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a');
+
+/** A plain text table; `rows` are arrays of cells, the first row is the header. */
+export function table(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c] ?? '').length)));
+  const line = (r) =>
+    r
+      .map((cell, c) => String(cell ?? '').padEnd(widths[c]))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(rows[0]),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.slice(1).map(line),
+  ].join('\n');
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Role } from '@herald/contract';
+import {
+  adminCredentials,
+  apiCreateUser,
+  apiLogin,
+  launch,
+  loginUi,
+  newPage,
+  shot,
+} from './support/browser.js';
+
+/** Spec 2.2: each role's menu, in order, with the spec's labels and targets. */
+const MENUS: Record<Role, [label: string, path: string][]> = {
+  Admin: [
+    ['Dashboard', '/admin'],
+    ['My Profile', '/profile/'],
+    ['User Management', '/users'],
+    ['Campaigns', '/campaigns'],
+    ['Credit Management', '/credits'],
+    ['Reports', '/reports'],
+    ['Transaction History', '/history'],
+    ['Analytics', '/analytics'],
+    ['Support Tickets', '/tickets'],
+    ['Manage Announcements', '/admin-announcements'],
+    ['View Announcements', '/announcements-history'],
+    ['Backup & Data', '/backup'],
+    ['Storage Management', '/storage'],
+  ],
+  Reseller: [
+    ['Dashboard', '/reseller-dashboard'],
+    ['My Profile', '/profile/'],
+    ['My Users', '/users'],
+    ['Credit Management', '/reseller-credits'],
+    ['Campaigns', '/campaigns'],
+    ['Transaction History', '/history'],
+    ['Analytics', '/analytics'],
+    ['Support Tickets', '/tickets'],
+    ['Announcements', '/announcements-history'],
+    ['Whitelabel Settings', '/whitelabel-settings'],
+  ],
+  'Sub-Reseller': [
+    ['Dashboard', '/subreseller-dashboard'],
+    ['My Profile', '/profile/'],
+    ['User Management', '/users'],
+    ['Credit Management', '/reseller-credits'],
+    ['Campaigns', '/campaigns'],
+    ['Transaction History', '/history'],
+    ['Support Tickets', '/tickets'],
+    ['Announcements', '/announcements-history'],
+    ['Whitelabel Settings', '/whitelabel-settings'],
+  ],
+  User: [
+    ['Dashboard', '/user-dashboard'],
+    ['My Profile', '/profile/'],
+    ['My Campaigns', '/campaigns'],
+    ['Transaction History', '/history'],
+    ['Support Tickets', '/tickets'],
+    ['Announcements', '/announcements-history'],
+  ],
+};
+
+/** Dashboard card titles (spec 2.6). */
+const CARDS: Record<Role, string[]> = {
+  Admin: ['Total Users', 'Active Campaigns', 'Credits Sent (Month)', 'Open Support Tickets'],
+  Reseller: ['My Total Users', 'My Active Campaigns', 'Credits Used (Month)', 'My Open Tickets'],
+  'Sub-Reseller': [
+    'My Total Users',
+    'My Active Campaigns',
+    'Credits Used (Month)',
+    'My Open Tickets',
+  ],
+  User: ['Campaigns Sent', 'Credits Remaining', 'Avg. Success Rate', 'My Open Tickets'],
+};
+
+const ALL_PATHS = [
+  '/admin',
+  '/reseller-dashboard',
+  '/subreseller-dashboard',
+  '/user-dashboard',
+  '/users',
+  '/credits',
+  '/reports',
+  '/analytics',
+  '/admin-announcements',
+  '/backup',
+  '/storage',
+  '/whitelabel-settings',
+  '/reseller-credits',
+];
+
+let browser: Browser;
+const creds = {} as Record<Role, { email: string; password: string }>;
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = adminCredentials();
+  creds.Admin = admin;
+  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+  const reseller = await apiCreateUser(adminToken, 'Reseller', 'Nav Reseller');
+  creds.Reseller = reseller;
+  const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+  const sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Nav Sub');
+  creds['Sub-Reseller'] = sub;
+  const subToken = (await apiLogin(sub.email, sub.password)).token;
+  creds.User = await apiCreateUser(subToken, 'User', 'Nav User');
+});
+afterAll(() => browser?.close());
+
+describe.each(['Admin', 'Reseller', 'Sub-Reseller', 'User'] as Role[])('%s', (role) => {
+  it('lands on its dashboard with its menu, cards and allowed routes', async () => {
+    const page = await newPage(browser);
+    await loginUi(page, creds[role].email, creds[role].password);
+    const home = MENUS[role][0]![1];
+    await page.waitForURL(`**${home}`);
+    const nav = page.getByRole('navigation');
+    const links = nav.getByRole('link');
+    await expect.poll(() => links.allInnerTexts()).toEqual(MENUS[role].map(([l]) => l));
+    for (const [i, [, href]] of MENUS[role].entries()) {
+      expect(await links.nth(i).getAttribute('href')).toContain(href);
+    }
+    // The active link is highlighted.
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('class'))
+      .toContain('active');
+    for (const title of CARDS[role]) {
+      await expect.poll(() => page.getByText(title, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await expect.poll(() => page.getByText(/^Welcome, /).count()).toBe(1);
+    await expect.poll(() => page.getByText(/Member since/).count()).toBe(1);
+    await shot(page, `dashboard-${role.toLowerCase()}`);
+
+    // Every allowed route opens inside the layout, with its menu entry active.
+    for (const [label] of MENUS[role]) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect
+        .poll(() => nav.getByRole('link', { name: label, exact: true }).getAttribute('class'))
+        .toContain('active');
+      expect(new URL(page.url()).pathname).not.toBe('/unauthorized');
+    }
+
+    // Routes outside the role's list go to /unauthorized.
+    const allowed = new Set(MENUS[role].map(([, p]) => p));
+    for (const p of ALL_PATHS.filter((x) => !allowed.has(x))) {
+      await page.goto(p);
+      await page.waitForURL('**/unauthorized');
+      await expect.poll(() => page.getByText('Unauthorized Access').count()).toBe(1);
+    }
+
+    // Unknown paths go to / and on to the dashboard.
+    await page.goto('/no-such-page');
+    await page.waitForURL(`**${home}`);
+
+    // Logout clears the session.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(home);
+    await page.waitForURL('**/login');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { CreateUserReply, LoginReply, Role } from '@herald/contract';
+
+export const baseUrl = () => inject('baseUrl');
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.out');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Saves a screenshot under e2e/.out for a person to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+export async function loginUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export function apiLogin(email: string, password: string): Promise<LoginReply> {
+  return post<LoginReply>('/api/login', { email, password });
+}
+
+export const USER_PASSWORD = 'e2e-user-pass-1';
+
+/** Creates a user through the API as `creator` and returns it with its password. */
+export async function apiCreateUser(
+  creatorToken: string,
+  role: Role,
+  name: string,
+): Promise<{ email: string; password: string; id: string; name: string }> {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${Date.now() % 1e7}@e2e.local`;
+  const reply = await post<CreateUserReply>(
+    '/api/users',
+    { name, email, password: USER_PASSWORD, role },
+    creatorToken,
+  );
+  return { email, password: USER_PASSWORD, id: reply.user.id, name };
+}
+
+export function adminCredentials() {
+  return { email: inject('adminEmail'), password: inject('adminPassword') };
+}
+
+/** Reads the newest OTP mailed to `email` from DATA_DIR/outbox. */
+export function otpFromOutbox(email: string): string {
+  const dir = path.join(inject('dataDir'), 'outbox');
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
+  for (const f of files) {
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    if (!text.includes(`To: ${email}`)) continue;
+    const m = /password is (\d{6})/.exec(text.replace(/=\r?\n/g, ''));
+    if (m) return m[1]!;
+  }
+  throw new Error(`no OTP for ${email} in ${dir}`);
+}

@@ -1,0 +1,60 @@
+// `npm test`: every check and every test, exiting non-zero on any failure.
+// Format, lint, types; server tests on the embedded PostgreSQL (and again on TEST_DATABASE_URL
+// when set); contract and web unit tests; then a build and the browser tests in Chromium.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, ensureNodeModules, root, run } from './ensure.mjs';
+
+ensureNodeModules();
+ensureChromium();
+
+const out = path.join(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function step(name, cmd, env = {}) {
+  try {
+    run(cmd, { env: { ...process.env, ...env } });
+    return true;
+  } catch {
+    problems.push(name);
+    return false;
+  }
+}
+
+function vitest(name, config, env = {}) {
+  const file = path.join(out, `${name}.json`);
+  const cmd = `npx vitest run --config ${config} --reporter=default --reporter=json --outputFile.json=${file}`;
+  step(name, cmd, env);
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } catch {
+    failed += 1;
+    if (!problems.includes(name)) problems.push(name);
+  }
+}
+
+step('format', 'npx prettier --check .');
+step('lint', 'npx eslint . --max-warnings 0');
+step('typecheck', 'npm run typecheck');
+vitest('unit', 'vitest.unit.config.ts');
+vitest('server-embedded', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  console.log(
+    `\nServer tests again on ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}`,
+  );
+  vitest('server-external', 'apps/server/vitest.config.ts');
+}
+if (step('build', 'npm run build')) vitest('e2e', 'e2e/vitest.config.ts');
+else failed += 1;
+
+console.log('');
+if (problems.length) console.log(`Failed steps: ${problems.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(problems.length || failed ? 1 : 0);
