@@ -12,14 +12,18 @@ export function run(cmd, opts = {}) {
   execSync(cmd, { stdio: 'inherit', cwd: root, ...opts });
 }
 
-/** npm ci when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs from package-lock.json when node_modules is missing or older than it. `npm install`
+ * rather than `npm ci`: npm 11's ci rejects lockfiles whose unavailable optional platform
+ * packages (for other operating systems) have no entry, though it installs the same versions.
+ */
 export function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   const stale =
     !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
   if (!stale) return;
-  run(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+  run('npm install --no-audit --no-fund');
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
