@@ -12,3 +12,5 @@ export * from './schemas/dashboard.js';
 export * from './schemas/branding.js';
 export * from './schemas/health.js';
 export * from './session.js';
+export * from './money.js';
+export * from './schemas/credits.js';

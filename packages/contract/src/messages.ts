@@ -89,4 +89,9 @@ export const server = {
     `User created successfully! Their password is ${password} (shown once; it was also mailed to them).`,
   userUpdated: 'User updated successfully!',
   insufficientCredits: 'Insufficient credits for this message type.',
+  creditDone: 'Credit transaction successful!',
+  creditRecipientNotFound: 'No user with this email in your scope.',
+  creditToSelf: 'Credits cannot be added to or removed from your own account.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
 } as const;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role, UserStatus } from '@herald/contract';
+import type { CreditTransactionType, CreditType, Role, UserStatus } from '@herald/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -47,8 +47,65 @@ export interface RateLimitsTable {
   window_start: Timestamp;
 }
 
+export interface CreditBalancesTable {
+  user_id: string;
+  credit_type: CreditType;
+  /** bigint columns arrive as strings from pg; cast to int in queries that read them. */
+  balance: ColumnType<string, number | string | undefined, never>;
+  total_added: ColumnType<string, number | string | undefined, never>;
+  total_removed: ColumnType<string, number | string | undefined, never>;
+}
+
+export interface CreditTransactionsTable {
+  id: Generated<string>;
+  group_id: string;
+  to_user_id: string;
+  to_email: string;
+  to_name: string;
+  by_user_id: string;
+  by_email: string;
+  by_name: string;
+  type: CreditTransactionType;
+  credit_type: CreditType;
+  count: ColumnType<string, number | string, never>;
+  rate_paise: ColumnType<string | null, number | string | null, never>;
+  total_paise: ColumnType<string | null, number | string | null, never>;
+  reason: string | null;
+  kind: LedgerKind;
+  campaign_id: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export type LedgerKind =
+  | 'mint'
+  | 'burn'
+  | 'transfer_in'
+  | 'transfer_out'
+  | 'campaign_debit'
+  | 'campaign_refund'
+  | 'carry_forward';
+
+export interface CreditTransactionViewersTable {
+  viewer_id: string;
+  transaction_id: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  endpoint: string;
+  request_hash: string;
+  status: number | null;
+  response: unknown;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
+  credit_balances: CreditBalancesTable;
+  credit_transactions: CreditTransactionsTable;
+  credit_transaction_viewers: CreditTransactionViewersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

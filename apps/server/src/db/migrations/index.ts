@@ -1,4 +1,5 @@
 import { sql as init } from './0001-init.js';
+import { sql as credits } from './0002-credits.js';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append only: a released migration is never edited. */
-export const migrations: Migration[] = [{ version: 1, name: 'init', sql: init }];
+export const migrations: Migration[] = [
+  { version: 1, name: 'init', sql: init },
+  { version: 2, name: 'credits', sql: credits },
+];

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CREDIT_TRANSACTION_TYPES, CREDIT_TYPES } from '../credit-types.js';
+import { rupeesToPaise } from '../money.js';
+import { EmailSchema } from './common.js';
+
+/** Largest count in one credit transaction; with MAX_RATE_PAISE totals stay exact in JS. */
+export const MAX_CREDIT_COUNT = 10_000_000;
+export const MAX_RATE_PAISE = 10_000_000; // ₹100,000 per credit
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 200;
+
+export const CreditTypeSchema = z.enum(CREDIT_TYPES, 'Choose a credit type.');
+export const CreditTransactionTypeSchema = z.enum(
+  CREDIT_TRANSACTION_TYPES,
+  'Choose Added or Removed.',
+);
+
+/** Rate per credit in rupees (number or numeric string), at most 2 decimals; becomes paise. */
+export const RateSchema = z
+  .union([z.number(), z.string()], { error: 'Rate is required.' })
+  .transform((v, ctx) => {
+    const paise = rupeesToPaise(v);
+    if (paise === null || paise > MAX_RATE_PAISE) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Rate must be an amount in rupees with at most 2 decimals, up to 100000.',
+      });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+export const CreditCountSchema = z
+  .number({ error: 'Count is required.' })
+  .int('Count must be a whole number.')
+  .min(1, 'Count must be at least 1.')
+  .max(MAX_CREDIT_COUNT, `Count must be at most ${MAX_CREDIT_COUNT}.`);
+
+/** POST /api/credits: Admin adds/removes; a reseller transfers to / takes back from its users. */
+export const CreateCreditBodySchema = z.object({
+  to: EmailSchema,
+  creditType: CreditTypeSchema,
+  count: CreditCountSchema,
+  rate: RateSchema,
+  type: CreditTransactionTypeSchema,
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Reason must be at most 500 characters.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type CreateCreditBody = z.input<typeof CreateCreditBodySchema>;
+export type CreateCreditInput = z.output<typeof CreateCreditBodySchema>;
+
+export const CreditTransactionSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  to: z.string(),
+  toName: z.string(),
+  by: z.string(),
+  byName: z.string(),
+  type: z.enum(CREDIT_TRANSACTION_TYPES),
+  creditType: z.enum(CREDIT_TYPES),
+  count: z.number(),
+  /** Rupees per credit; null when not recorded (campaign debits and refunds). */
+  rate: z.number().nullable(),
+  totalAmount: z.number().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CreditTransaction = z.infer<typeof CreditTransactionSchema>;
+
+export const CreditTransactionListSchema = z.object({
+  transactions: z.array(CreditTransactionSchema),
+});
+
+export const CreateCreditReplySchema = z.object({
+  message: z.string(),
+  /** The entries written: one, or two for a reseller's transfer. */
+  transactions: z.array(CreditTransactionSchema),
+});
+export type CreateCreditReply = z.infer<typeof CreateCreditReplySchema>;
+
+/** email → credit type → remaining balance. */
+export const BalancesSchema = z.record(z.string(), z.record(z.string(), z.number()));
+export type Balances = z.infer<typeof BalancesSchema>;
+
+const DateParam = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.')
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Enter a real date.')
+      .optional(),
+  );
+const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(schema.optional());
+
+/** GET /api/credits/history (and its export): empty strings mean "not set". */
+export const HistoryQuerySchema = z
+  .object({
+    startDate: DateParam,
+    endDate: DateParam,
+    userEmail: emptyToUndefined(EmailSchema),
+    transactionType: emptyToUndefined(CreditTransactionTypeSchema),
+    creditType: emptyToUndefined(CreditTypeSchema),
+    /** Minutes as Date.getTimezoneOffset() gives them, so dates are the viewer's local days. */
+    tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+    cursor: emptyToUndefined(z.string().regex(/^\d{1,19}$/, 'Invalid cursor.')),
+    limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'Start Date must not be after End Date.',
+    path: ['endDate'],
+  });
+export type HistoryQuery = z.input<typeof HistoryQuerySchema>;
+export type HistoryFilters = z.output<typeof HistoryQuerySchema>;
+
+export const RemainingCreditSchema = z.object({ creditType: z.string(), balance: z.number() });
+export const FilterableUserSchema = z.object({ name: z.string(), email: z.string() });
+
+export const HistoryReplySchema = z.object({
+  transactions: z.array(CreditTransactionSchema),
+  /** The caller's own balances (non-admins), first page only. */
+  userRemainingCredits: z.array(RemainingCreditSchema).optional(),
+  allAvailableCreditTypes: z.array(z.string()).optional(),
+  allFilterableUsers: z.array(FilterableUserSchema).optional(),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type HistoryReply = z.infer<typeof HistoryReplySchema>;
