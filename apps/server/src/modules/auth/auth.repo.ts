@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
 /** Queries of the auth module: credentials, password changes and one-time codes. */
-export function findCredentialsByEmail(db: DbOrTx, email: string) {
+function findCredentials(db: DbOrTx, by: 'email' | 'id', value: string) {
   return db
     .selectFrom('users')
     .select([
@@ -15,26 +15,13 @@ export function findCredentialsByEmail(db: DbOrTx, email: string) {
       'token_version',
       'created_at',
     ])
-    .where('email', '=', email)
+    .where(by, '=', value)
     .executeTakeFirst();
 }
 
-export function findCredentialsById(db: DbOrTx, id: string) {
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'name',
-      'role',
-      'status',
-      'password_hash',
-      'token_version',
-      'created_at',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export const findCredentialsByEmail = (db: DbOrTx, email: string) =>
+  findCredentials(db, 'email', email);
+export const findCredentialsById = (db: DbOrTx, id: string) => findCredentials(db, 'id', id);
 
 /** Sets a new password and ends every token issued before (token_version + 1). */
 export function setPassword(db: DbOrTx, id: string, passwordHash: string) {
