@@ -48,6 +48,7 @@ export const ui = {
     loadFailed: 'Failed to fetch transaction history. Unauthorized or server error.',
     pleaseLogIn: 'Please log in to view this page.',
     empty: 'No transactions found for the applied filters.',
+    exportFailed: 'Failed to export transaction history.',
   },
   analytics: { loadFailed: 'Failed to load analytics data.' },
   dashboard: { loadFailed: 'Failed to load dashboard figures.' },
@@ -94,4 +95,6 @@ export const server = {
   creditToSelf: 'Credits cannot be added to or removed from your own account.',
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 characters.',
+  creditRecipientBlocked: 'This user is blocked.',
 } as const;

@@ -94,7 +94,11 @@ const DateParam = z
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.')
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Enter a real date.')
+      .refine((d) => {
+        // Date.parse rolls 2024-02-31 over to March; a real day reads back unchanged.
+        const t = Date.parse(`${d}T00:00:00Z`);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+      }, 'Enter a real date.')
       .optional(),
   );
 const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
@@ -137,3 +141,22 @@ export const HistoryReplySchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type HistoryReply = z.infer<typeof HistoryReplySchema>;
+
+/** GET /api/credits and /api/credits/user/{email}: newest first, at most CREDIT_LIST_MAX. */
+export const CREDIT_LIST_DEFAULT = 100;
+export const CREDIT_LIST_MAX = 500;
+export const CreditListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.` })
+    .int(`Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.`)
+    .min(1, `Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.`)
+    .max(CREDIT_LIST_MAX, `Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.`)
+    .default(CREDIT_LIST_DEFAULT),
+});
+export type CreditListQuery = z.input<typeof CreditListQuerySchema>;
+
+/** Any string: an email that cannot exist answers 404, like one out of scope. */
+export const CreditUserParamsSchema = z.object({ email: z.string() });
+
+/** Longest Idempotency-Key accepted (Stripe's limit). */
+export const IDEMPOTENCY_KEY_MAX = 255;

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.js';
 import { generatePassword } from '../../lib/password.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
+import { profileBalances } from '../credits/credits.service.js';
 import { canSee, type Actor } from './scope.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
@@ -107,8 +108,12 @@ async function mailLoginDetails(
 
 /** A user's profile; out of scope reads as not found. */
 export async function getProfile(ctx: AppContext, actor: Actor, id: string): Promise<Profile> {
-  const row = await repo.findById(ctx.pool, id);
+  // Both reads at once; the balances are dropped unread when the user is out of scope.
+  const [row, balances] = await Promise.all([
+    repo.findById(ctx.pool, id),
+    profileBalances(ctx, id),
+  ]);
   if (!row || !canSee(actor, row)) throw notFound(msg.userNotFound);
-  // Balances and recent campaigns are filled once the credits and campaigns modules exist.
-  return { user: presentUser(row), balances: [], recentCampaigns: [] };
+  // Recent campaigns are filled once the campaigns module exists.
+  return { user: presentUser(row), balances, recentCampaigns: [] };
 }

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { CreditType } from '@herald/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { compiler, prepared } from '../../db/prepared.js';
+import { usersInScope, type Actor } from '../users/scope.js';
+import { CREDIT_TRANSACTION_COLUMNS, type PresentableRow } from './credits.presenter.js';
+
+/** Reads of the credits module; each list takes the caller's scope. */
+
+/**
+ * Latest entries in the actor's scope, newest first. Admin: all; Reseller/Sub-Reseller: its
+ * viewer rows (one index range); User: entries on its own account.
+ */
+export function listInScope(db: DbOrTx, actor: Actor, limit: number): Promise<PresentableRow[]> {
+  const base = db.selectFrom('credit_transactions').select(CREDIT_TRANSACTION_COLUMNS);
+  if (actor.role === 'Admin') {
+    return base.orderBy('credit_transactions.id', 'desc').limit(limit).execute();
+  }
+  if (actor.role === 'User') {
+    return base
+      .where('credit_transactions.to_user_id', '=', actor.id)
+      .orderBy('credit_transactions.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+  return base
+    .innerJoin('credit_transaction_viewers as v', 'v.transaction_id', 'credit_transactions.id')
+    .where('v.viewer_id', '=', actor.id)
+    .orderBy('v.transaction_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** What a scope check needs of a user found by email. */
+export function findScopedUserByEmail(db: DbOrTx, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'ancestors'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Entries on one user's account, newest first (the caller checked the scope). */
+export function listForAccount(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .selectFrom('credit_transactions')
+    .select(CREDIT_TRANSACTION_COLUMNS)
+    .where('credit_transactions.to_user_id', '=', userId)
+    .orderBy('credit_transactions.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Existing balance rows of the users in the actor's scope. */
+export async function balancesInScope(db: DbOrTx, actor: Actor) {
+  const rows = await db
+    .selectFrom('credit_balances as cb')
+    .innerJoin('users', 'users.id', 'cb.user_id')
+    .where(usersInScope(actor))
+    .select(['users.email', 'cb.credit_type', 'cb.balance'])
+    .orderBy('users.email')
+    .orderBy('cb.credit_type')
+    .execute();
+  return rows.map((r) => ({
+    email: r.email,
+    creditType: r.credit_type,
+    balance: Number(r.balance),
+  }));
+}
+
+export interface AccountBalance {
+  creditType: CreditType;
+  totalAdded: number;
+  totalRemoved: number;
+  balance: number;
+}
+
+const balancesOfQuery = prepared(
+  'credits.balancesOf',
+  compiler
+    .selectFrom('credit_balances')
+    .select(['credit_type', 'balance', 'total_added', 'total_removed'])
+    .where('user_id', '=', '$1 id'),
+);
+
+/** One user's balance rows (the profile's hot path: a prepared statement on the pool). */
+export async function balancesOf(pool: pg.Pool, userId: string): Promise<AccountBalance[]> {
+  const rows = await balancesOfQuery(pool, [userId]);
+  return rows.map((r) => ({
+    creditType: r.credit_type,
+    totalAdded: Number(r.total_added),
+    totalRemoved: Number(r.total_removed),
+    balance: Number(r.balance),
+  }));
+}
+
+/** The first instant of the current calendar month in UTC. */
+const MONTH_START = sql<Date>`date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+
+/** Credits the Admins minted this month (Admin dashboard's "Credits Sent (Month)"). */
+export async function mintedThisMonth(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('credit_transactions')
+    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
+    .where('kind', '=', 'mint')
+    .where('created_at', '>=', MONTH_START)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Credits removed from one account this month (reseller dashboards' "Credits Used (Month)"). */
+export async function removedThisMonth(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_transactions')
+    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
+    .where('to_user_id', '=', userId)
+    .where('type', '=', 'Removed')
+    .where('created_at', '>=', MONTH_START)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sum of one user's balances over all credit types. */
+export async function remainingOf(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_balances')
+    .select(sql<string>`coalesce(sum(balance), 0)`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BalancesSchema,
+  CreateCreditBodySchema,
+  CreateCreditReplySchema,
+  CreditListQuerySchema,
+  CreditTransactionListSchema,
+  CreditUserParamsSchema,
+  MANAGER_ROLES,
+} from '@herald/contract';
+import { caller } from '../../plugins/auth.js';
+import * as service from './credits.service.js';
+import { idempotencyKeyOf, runIdempotent } from './idempotency.js';
+
+/** Credit management (spec 2.8) and the ledger's plain reads (spec 7); decisions.md section 3. */
+export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/credits',
+    {
+      schema: {
+        querystring: CreditListQuerySchema,
+        response: { 200: CreditTransactionListSchema },
+      },
+    },
+    async (req) => ({
+      transactions: await service.listCredits(ctx, caller(req), req.query.limit),
+    }),
+  );
+
+  app.post(
+    '/credits',
+    {
+      config: { roles: MANAGER_ROLES },
+      schema: { body: CreateCreditBodySchema, response: { 201: CreateCreditReplySchema } },
+    },
+    async (req, reply) => {
+      const actor = caller(req);
+      const result = await runIdempotent(
+        ctx.db,
+        {
+          userId: actor.id,
+          key: idempotencyKeyOf(req),
+          endpoint: 'POST /api/credits',
+          status: 201,
+          request: req.body,
+          replySchema: CreateCreditReplySchema,
+        },
+        (tx) => service.createCredit(tx, actor, req.body),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).send(result.body);
+    },
+  );
+
+  app.get('/credits/balances', { schema: { response: { 200: BalancesSchema } } }, (req) =>
+    service.balances(ctx, caller(req)),
+  );
+
+  app.get(
+    '/credits/user/:email',
+    {
+      schema: {
+        params: CreditUserParamsSchema,
+        querystring: CreditListQuerySchema,
+        response: { 200: CreditTransactionListSchema },
+      },
+    },
+    async (req) => ({
+      transactions: await service.listUserCredits(
+        ctx,
+        caller(req),
+        req.params.email,
+        req.query.limit,
+      ),
+    }),
+  );
+};

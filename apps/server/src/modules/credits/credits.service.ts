@@ -1,0 +1,105 @@
+import {
+  CREDIT_TYPES,
+  server as msg,
+  type Balances,
+  type CreateCreditInput,
+  type CreateCreditReply,
+  type CreditTransaction,
+} from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/database.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth-state.js';
+import { canSee, isBelow, type Actor } from '../users/scope.js';
+import { presentCreditTransaction } from './credits.presenter.js';
+import * as reads from './credits.repo.js';
+import * as ledger from './ledger.service.js';
+import { findUserByEmailForShare } from './ledger.repo.js';
+
+/**
+ * POST /api/credits inside the caller's transaction (decisions.md section 3). Admin mints and
+ * burns; a Reseller or Sub-Reseller transfers from its own balance to a user of its subtree,
+ * or takes credits back. The target must be strictly below the caller and Active.
+ */
+export async function createCredit(
+  tx: Tx,
+  actor: AuthUser,
+  input: CreateCreditInput,
+): Promise<CreateCreditReply> {
+  if (input.to === actor.email.toLowerCase()) throw badRequest(msg.creditToSelf);
+  const target = await findUserByEmailForShare(tx, input.to);
+  // Someone outside the scope reads exactly like someone who does not exist.
+  if (!target || !isBelow(actor, target)) throw notFound(msg.creditRecipientNotFound);
+  if (target.status !== 'Active') throw conflict(msg.creditRecipientBlocked);
+
+  const reason = input.reason ?? null;
+  const base = { creditType: input.creditType, count: input.count, ratePaise: input.rate, actor };
+  let transactions: CreditTransaction[];
+  if (actor.role === 'Admin') {
+    const done =
+      input.type === 'Added'
+        ? await ledger.credit(tx, { ...base, userId: target.id, kind: 'mint', reason })
+        : await ledger.debit(tx, { ...base, userId: target.id, kind: 'burn', reason });
+    transactions = [done.transaction];
+  } else if (input.type === 'Added') {
+    const done = await ledger.transfer(tx, actor.id, target.id, {
+      ...base,
+      fromReason: `Transfer to ${target.email}`,
+      toReason: reason,
+    });
+    transactions = [done.in.transaction, done.out.transaction];
+  } else {
+    const done = await ledger.transfer(tx, target.id, actor.id, {
+      ...base,
+      fromReason: reason,
+      toReason: `Returned from ${target.email}`,
+    });
+    transactions = [done.out.transaction, done.in.transaction];
+  }
+  // The target's entry first, then the caller's own (when there is one).
+  return { message: msg.creditDone, transactions };
+}
+
+/** GET /api/credits: the latest entries of the caller's scope. */
+export async function listCredits(
+  ctx: AppContext,
+  actor: Actor,
+  limit: number,
+): Promise<CreditTransaction[]> {
+  const rows = await reads.listInScope(ctx.db, actor, limit);
+  return rows.map(presentCreditTransaction);
+}
+
+/** GET /api/credits/user/{email}: entries on one account of the caller's scope. */
+export async function listUserCredits(
+  ctx: AppContext,
+  actor: Actor,
+  email: string,
+  limit: number,
+): Promise<CreditTransaction[]> {
+  const user = await reads.findScopedUserByEmail(ctx.db, email.trim().toLowerCase());
+  if (!user || !canSee(actor, user)) throw notFound(msg.userNotFound);
+  const rows = await reads.listForAccount(ctx.db, user.id, limit);
+  return rows.map(presentCreditTransaction);
+}
+
+/** GET /api/credits/balances: email → credit type → balance, existing rows of the scope. */
+export async function balances(ctx: AppContext, actor: Actor): Promise<Balances> {
+  const out: Balances = {};
+  for (const r of await reads.balancesInScope(ctx.db, actor)) {
+    (out[r.email] ??= {})[r.creditType] = r.balance;
+  }
+  return out;
+}
+
+/** A profile's balance table: one row per credit type the user holds, in the spec's order. */
+export async function profileBalances(ctx: AppContext, userId: string) {
+  const rows = await reads.balancesOf(ctx.pool, userId);
+  rows.sort((a, b) => CREDIT_TYPES.indexOf(a.creditType) - CREDIT_TYPES.indexOf(b.creditType));
+  return rows.map((r) => ({
+    creditType: r.creditType,
+    totalAdded: r.totalAdded,
+    totalUsed: r.totalRemoved,
+    remaining: r.balance,
+  }));
+}

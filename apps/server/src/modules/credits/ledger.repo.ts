@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { CreditTransactionType, CreditType } from '@herald/contract';
+import type { DbOrTx, Tx } from '../../db/database.js';
+import type { LedgerKind } from '../../db/schema.js';
+import type { PresentableRow } from './credits.presenter.js';
+
+/**
+ * The ledger's writes. Balance rows change only here and only inside the caller's transaction,
+ * next to the entry that moves them (decisions.md section 3). The balance columns are typed
+ * read-only in db/schema.ts, so these statements are written in SQL.
+ */
+
+/**
+ * Takes `count` off a balance in one conditional statement. Under READ COMMITTED a concurrent
+ * debit waits for the row lock and then re-checks `balance >= count` on the newest row version,
+ * so no interleaving overdraws (reliability.md 2.1, pattern 1). Null: not enough credits.
+ */
+export async function decrementBalance(
+  tx: Tx,
+  userId: string,
+  creditType: CreditType,
+  count: number,
+): Promise<number | null> {
+  const { rows } = await sql<{ balance: string }>`
+    UPDATE credit_balances
+       SET balance = balance - ${count}::bigint, total_removed = total_removed + ${count}::bigint
+     WHERE user_id = ${userId}::uuid AND credit_type = ${creditType} AND balance >= ${count}::bigint
+     RETURNING balance`.execute(tx);
+  return rows[0] ? Number(rows[0].balance) : null;
+}
+
+/** Adds `count` to a balance, creating the row on the user's first credit of this type. */
+export async function incrementBalance(
+  tx: Tx,
+  userId: string,
+  creditType: CreditType,
+  count: number,
+): Promise<number> {
+  const { rows } = await sql<{ balance: string }>`
+    INSERT INTO credit_balances (user_id, credit_type, balance, total_added)
+    VALUES (${userId}::uuid, ${creditType}, ${count}::bigint, ${count}::bigint)
+    ON CONFLICT (user_id, credit_type) DO UPDATE
+       SET balance = credit_balances.balance + EXCLUDED.balance,
+           total_added = credit_balances.total_added + EXCLUDED.total_added
+    RETURNING balance`.execute(tx);
+  const row = rows[0];
+  if (!row) throw new Error('credit_balances upsert returned no row');
+  return Number(row.balance);
+}
+
+export interface NewEntry {
+  groupId: string;
+  /** The account whose balance moved (the entry's "to"). */
+  toUserId: string;
+  /** Who made the movement (the entry's "by"). */
+  byUserId: string;
+  type: CreditTransactionType;
+  creditType: CreditType;
+  count: number;
+  ratePaise: number | null;
+  reason: string | null;
+  kind: LedgerKind;
+  campaignId: string | null;
+}
+
+/**
+ * Writes one immutable entry and its viewer rows in one statement. Names and emails are
+ * snapshots taken from `users` now, so the entry reads the same after a rename. The total is
+ * count × rate computed by PostgreSQL in bigint paise (null when no rate). Viewers are the
+ * Resellers and Sub-Resellers among to, by and their creators: exactly those whose scope
+ * holds the entry's to or by user.
+ */
+export async function insertEntry(tx: Tx, e: NewEntry): Promise<PresentableRow> {
+  const rate = e.ratePaise;
+  const { rows } = await sql<PresentableRow>`
+    WITH entry AS (
+      INSERT INTO credit_transactions (group_id, to_user_id, to_email, to_name, by_user_id,
+        by_email, by_name, type, credit_type, count, rate_paise, total_paise, reason, kind,
+        campaign_id)
+      SELECT ${e.groupId}::uuid, t.id, t.email, t.name, b.id, b.email, b.name, ${e.type},
+        ${e.creditType}, ${e.count}::bigint, ${rate}::bigint,
+        ${e.count}::bigint * ${rate}::bigint, ${e.reason}::text, ${e.kind},
+        ${e.campaignId}::uuid
+      FROM users t, users b
+      WHERE t.id = ${e.toUserId}::uuid AND b.id = ${e.byUserId}::uuid
+      RETURNING *
+    ), viewers AS (
+      INSERT INTO credit_transaction_viewers (viewer_id, transaction_id)
+      SELECT DISTINCT v.id, entry.id
+      FROM entry
+      JOIN users t ON t.id = entry.to_user_id
+      JOIN users b ON b.id = entry.by_user_id
+      JOIN users v ON v.id = ANY (t.ancestors || t.id || b.ancestors || b.id)
+      WHERE v.role IN ('Reseller', 'Sub-Reseller')
+    )
+    SELECT id, to_email, to_name, by_email, by_name, type, credit_type, count, rate_paise,
+      total_paise, reason, created_at
+    FROM entry`.execute(tx);
+  const row = rows[0];
+  if (!row) throw new Error('ledger entry for an unknown user');
+  return row;
+}
+
+/** A user as the ledger needs it: the row lock keeps its status from changing under us. */
+export function findUserByEmailForShare(tx: DbOrTx, email: string) {
+  return tx
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'status', 'ancestors'])
+    .where('email', '=', email)
+    .forShare()
+    .executeTakeFirst();
+}
