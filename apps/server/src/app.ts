@@ -25,6 +25,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { brandingRoutes } from './modules/users/branding.routes.js';
 import { filesRoutes } from './modules/users/files.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { creditsRoutes } from './modules/credits/credits.routes.js';
+import { historyRoutes } from './modules/credits/history.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export interface BuildOptions {
@@ -108,6 +110,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(brandingRoutes);
       await api.register(filesRoutes);
       await api.register(dashboardRoutes);
+      await api.register(creditsRoutes);
+      await api.register(historyRoutes);
     },
     { prefix: '/api' },
   );
