@@ -31,11 +31,13 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: ['auth', 'dashboard', 'users', 'profile', 'credits', 'campaigns'].map((f) => ({
-            target: `./apps/web/src/features/${f}`,
-            from: './apps/web/src/features',
-            except: [`./${f}`],
-          })),
+          zones: ['auth', 'dashboard', 'users', 'profile', 'credits', 'campaigns', 'history'].map(
+            (f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [`./${f}`],
+            }),
+          ),
         },
       ],
     },

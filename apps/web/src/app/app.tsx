@@ -18,6 +18,12 @@ const DashboardPage = lazy(() =>
 const UsersPage = lazy(() =>
   import('../features/users/users-page').then((m) => ({ default: m.UsersPage })),
 );
+const CreditsPage = lazy(() =>
+  import('../features/credits/credits-page').then((m) => ({ default: m.CreditsPage })),
+);
+const HistoryPage = lazy(() =>
+  import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -29,6 +35,9 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   userDashboard: DashboardPage,
   users: UsersPage,
   profile: ProfilePage,
+  credits: CreditsPage,
+  resellerCredits: CreditsPage,
+  history: HistoryPage,
 };
 
 function Loading() {

@@ -27,11 +27,13 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`; they cannot replace the ones set here. */
+  headers?: Record<string, string>;
 }
 
 /** JSON (or FormData) request to the API; throws ApiError on non-2xx. Never displays errors. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   const token = getSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -1,0 +1,135 @@
+import {
+  HistoryQuerySchema,
+  ui,
+  type CreditTransaction,
+  type CreditTransactionType,
+  type HistoryReply,
+} from '@herald/contract';
+import type { SelectOption } from '../../components/form-field';
+
+/** The five filters as the form holds them; '' means "not set". */
+export interface HistoryFilterValues {
+  startDate: string;
+  endDate: string;
+  userEmail: string;
+  transactionType: string;
+  creditType: string;
+}
+
+export const EMPTY_FILTERS: HistoryFilterValues = {
+  startDate: '',
+  endDate: '',
+  userEmail: '',
+  transactionType: '',
+  creditType: '',
+};
+
+export const EXPORT_FALLBACK_FILENAME = 'transaction-history.xlsx';
+export const EXPORT_FAILED = ui.history.exportFailed;
+
+/** Query parameters shared by the list and the export; unset filters are left out. */
+export function historyParams(
+  filters: HistoryFilterValues,
+  tzOffset: number,
+): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters) as [keyof HistoryFilterValues, string][]) {
+    if (value) params[key] = value;
+  }
+  params.tzOffset = String(tzOffset);
+  return params;
+}
+
+/** The server's own rule (Start Date not after End Date) checked before asking; null when valid. */
+export function filtersProblem(filters: HistoryFilterValues): string | null {
+  const result = HistoryQuerySchema.safeParse(filters);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid filters.');
+}
+
+const NO_TRANSACTIONS: readonly CreditTransaction[] = [];
+
+/** A page's rows; a non-array `transactions` counts as none (spec 7). Stable for memoized rows. */
+export function pageTransactions(page: HistoryReply | undefined): readonly CreditTransaction[] {
+  return page && Array.isArray(page.transactions) ? page.transactions : NO_TRANSACTIONS;
+}
+
+export function countRows(pages: readonly HistoryReply[]): number {
+  let n = 0;
+  for (const page of pages) n += pageTransactions(page).length;
+  return n;
+}
+
+type FilterableUser = NonNullable<HistoryReply['allFilterableUsers']>[number];
+type RemainingCredit = NonNullable<HistoryReply['userRemainingCredits']>[number];
+
+export interface HistoryLists {
+  users: readonly FilterableUser[];
+  creditTypes: readonly string[];
+  remaining: readonly RemainingCredit[];
+}
+
+function listOf<T>(value: readonly T[] | undefined): readonly T[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The selects' options and the caller's balances, which only the first page carries. */
+export function firstPageLists(first: HistoryReply | undefined): HistoryLists {
+  return {
+    users: listOf(first?.allFilterableUsers),
+    creditTypes: listOf(first?.allAvailableCreditTypes),
+    remaining: listOf(first?.userRemainingCredits),
+  };
+}
+
+/**
+ * 'Name (email)' options, value the email. A chosen email missing from the list (the lists were
+ * cleared by an error) stays as an option so the select still shows what is applied.
+ */
+export function userOptions(users: readonly FilterableUser[], selected: string): SelectOption[] {
+  const options = users.map((u) => ({ value: u.email, label: `${u.name} (${u.email})` }));
+  if (selected && !users.some((u) => u.email === selected)) {
+    options.unshift({ value: selected, label: selected });
+  }
+  return options;
+}
+
+/** The server's credit types, plus the chosen one when it is missing (see userOptions). */
+export function creditTypeOptions(types: readonly string[], selected: string): string[] {
+  return selected && !types.includes(selected) ? [selected, ...types] : [...types];
+}
+
+export function transactionTypeVariant(type: CreditTransactionType): 'success' | 'danger' {
+  return type === 'Added' ? 'success' : 'danger';
+}
+
+/**
+ * The download name from Content-Disposition: RFC 5987 `filename*` first, then `filename`;
+ * any path part is dropped. The fallback when the header names nothing usable.
+ */
+export function filenameFromContentDisposition(header: string | null | undefined): string {
+  if (header) {
+    const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+    let name: string | undefined;
+    if (extended?.[2]) {
+      try {
+        name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+      } catch {
+        name = undefined;
+      }
+    }
+    if (!name) {
+      const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+      name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+    }
+    const base = name?.split(/[/\\]/).pop()?.trim();
+    if (base && base !== '.' && base !== '..') return base;
+  }
+  return EXPORT_FALLBACK_FILENAME;
+}
+
+/** '512 B', '12.3 KB', '4.5 MB' for the download progress. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,117 @@
+import { memo, useEffect, useRef } from 'react';
+import { Badge, Button, Spinner, Table } from 'react-bootstrap';
+import { formatRupees, type CreditTransaction, type HistoryReply } from '@herald/contract';
+import { formatDateTime, orDash } from '../../lib/format';
+import { pageTransactions, transactionTypeVariant } from './history-data';
+
+const COLUMNS = [
+  'Date',
+  'To (Email)',
+  'To (Name)',
+  'By (Email)',
+  'By (Name)',
+  'Type',
+  'Credit Type',
+  'Count',
+  'Rate',
+  'Total Amount',
+  'Reason',
+] as const;
+
+const HistoryRow = memo(function HistoryRow({ tx }: { tx: CreditTransaction }) {
+  return (
+    <tr>
+      <td className="text-nowrap">{formatDateTime(tx.createdAt)}</td>
+      <td>{tx.to}</td>
+      <td>{tx.toName}</td>
+      <td>{tx.by}</td>
+      <td>{tx.byName}</td>
+      <td>
+        <Badge bg={transactionTypeVariant(tx.type)}>{tx.type}</Badge>
+      </td>
+      <td>{tx.creditType}</td>
+      <td>{tx.count}</td>
+      <td className="text-nowrap">{formatRupees(tx.rate)}</td>
+      <td className="text-nowrap fw-bold">{formatRupees(tx.totalAmount)}</td>
+      <td>{orDash(tx.reason)}</td>
+    </tr>
+  );
+});
+
+/**
+ * One fetched page. Pages already loaded keep their identity (TanStack's structural sharing),
+ * so appending a page renders only the new one.
+ */
+const PageRows = memo(function PageRows({ rows }: { rows: readonly CreditTransaction[] }) {
+  return rows.map((tx) => <HistoryRow key={tx._id || tx.id} tx={tx} />);
+});
+
+interface HistoryTableProps {
+  pages: readonly HistoryReply[];
+  hasNextPage: boolean;
+  isFetchingMore: boolean;
+  /** Loading the next page failed: stop scrolling loads and offer a retry. */
+  moreFailed: boolean;
+  /** Asks for the next page; ignored unless more can load now. */
+  onLoadMore: () => void;
+}
+
+/** The striped, hoverable ledger table (spec 2.11 item 5), loading more as its end nears. */
+export function HistoryTable(props: HistoryTableProps) {
+  const { pages, hasNextPage, isFetchingMore, moreFailed, onLoadMore } = props;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoad = hasNextPage && !isFetchingMore && !moreFailed;
+
+  // A fresh observer after every load: its first callback fires at once when the end is still
+  // in view (a tall screen), so pages keep coming until the view is filled.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!canLoad || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) onLoadMore();
+      },
+      { rootMargin: '0px 0px 400px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [canLoad, onLoadMore]);
+
+  return (
+    <>
+      <Table striped hover responsive className="mb-0" aria-label="Transaction history">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} className="text-nowrap">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {pages.map((page, i) => (
+            <PageRows key={i} rows={pageTransactions(page)} />
+          ))}
+        </tbody>
+      </Table>
+      <div ref={sentinel} aria-hidden="true" />
+      <div className="text-center small text-muted mt-3">
+        {isFetchingMore ? (
+          <Spinner animation="border" size="sm" role="status">
+            <span className="visually-hidden">Loading more transactions...</span>
+          </Spinner>
+        ) : moreFailed ? (
+          <span className="d-inline-flex align-items-center gap-2">
+            Could not load more transactions.
+            <Button size="sm" variant="outline-secondary" onClick={onLoadMore}>
+              Try again
+            </Button>
+          </span>
+        ) : hasNextPage ? null : (
+          <span>End of history</span>
+        )}
+      </div>
+    </>
+  );
+}
