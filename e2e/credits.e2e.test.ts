@@ -90,7 +90,35 @@ describe('credits', () => {
   });
 });
 
+describe('empty states', () => {
+  it('a new Sub-Reseller sees the empty notices on both credit screens', async () => {
+    const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+    const sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Empty Sub');
+    const page = await newPage(browser);
+    await loginUi(page, sub.email, sub.password);
+    await page.getByRole('navigation').getByRole('link', { name: 'Credit Management' }).click();
+    await page.waitForURL('**/reseller-credits');
+    await page.getByText(ui.credits.noTransactions).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Transaction History' }).click();
+    await page.getByText(ui.history.empty).waitFor();
+    expect(await page.getByText('Your Remaining Credits').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Export to Excel' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
 describe('transaction history', () => {
+  it('shows a Reseller the entries of its scope with its own remaining credits', async () => {
+    const page = await newPage(browser);
+    await loginUi(page, reseller.email, reseller.password);
+    await page.goto('/history');
+    await page.getByText('Your Remaining Credits').waitFor();
+    const table = page.getByRole('table');
+    await table.getByText(`Transfer to ${user.email}`).waitFor();
+    await table.getByText(user.email).first().waitFor();
+    await page.context().close();
+  });
+
   it('shows a User its remaining credits, filters, clears and exports', async () => {
     const page = await newPage(browser);
     await loginUi(page, user.email, user.password);
