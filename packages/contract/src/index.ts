@@ -14,3 +14,4 @@ export * from './schemas/health.js';
 export * from './session.js';
 export * from './money.js';
 export * from './schemas/credits.js';
+export * from './recipients.js';
