@@ -14,7 +14,7 @@ export const LOAD = {
 };
 
 /** Stops a PostgreSQL that outlived its server (only after a SIGKILL), then removes the dir. */
-function removeDataDir(dir) {
+export function removeDataDir(dir) {
   return async () => {
     const pidFile = path.join(dir, 'postgres', 'postmaster.pid');
     if (existsSync(pidFile)) {

@@ -1,7 +1,11 @@
-// `npm run bench`: performance targets 14, 15 and 21 (docs: shared/engineering/performance.md).
+// `npm run bench`: performance targets 8-11, 14, 15 and 21 (docs: shared/engineering/performance.md).
 // Each figure is printed beside a reference measured in the same run on the same machine, with
 // the ratio and the target. Nothing is asserted: it exits 0 unless something crashes.
-// Settings: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), CHROMIUM_PATH.
+// `--only=bundles,http,ledger` runs some sections (http needs bundles, which it then runs too).
+// Settings: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), CHROMIUM_PATH;
+// ledger: BENCH_LEDGER_ROWS (3,000,000), BENCH_LEDGER_CLIENTS (8), BENCH_LEDGER_SECONDS (10),
+// BENCH_LEDGER_WARMUP (1 s), BENCH_HISTORY_REQUESTS (200), BENCH_HISTORY_MAX_SECONDS (15 a page),
+// BENCH_STORM_SECONDS (60), BENCH_STORM_CLIENTS (16), BENCH_STORM_ACCOUNTS (8).
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,10 +13,21 @@ import path from 'node:path';
 import { measureBundles } from '../bench/bundle.mjs';
 import { observeRoutes } from '../bench/browser.mjs';
 import { LOAD, load, probe, startHello, startHerald } from '../bench/http.mjs';
+import { LEDGER, httpDebits, measureHistory, startLedger, storm } from '../bench/ledger.mjs';
 import { kB, ms, outRoot, ratio, root, rps, runCleanups, table } from '../bench/lib.mjs';
 
 const started = Date.now();
 mkdirSync(outRoot, { recursive: true });
+
+const SECTIONS = ['bundles', 'http', 'ledger'];
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : SECTIONS;
+for (const name of only) {
+  if (!SECTIONS.includes(name)) {
+    console.error(`unknown section "${name}" in --only (known: ${SECTIONS.join(', ')})`);
+    process.exit(2);
+  }
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -107,9 +122,12 @@ async function bundles() {
   return b;
 }
 
+let serverBuilt = false;
 function buildServer() {
+  if (serverBuilt) return;
   section('Building the server (apps/server/dist/main.js)');
   execSync('npm run build -w @herald/server', { cwd: root, stdio: 'inherit' });
+  serverBuilt = true;
 }
 
 async function browserCheck(base, login, b) {
@@ -239,9 +257,246 @@ async function http(b) {
   await herald.server.stop();
 }
 
+const count = (n) => Math.round(n).toLocaleString('en-US');
+const perSec = (n) => `${n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0)}/s`;
+
+/** A row whose figure must be exactly 0 (a hard invariant), with its verdict. */
+function zeroRow(id, what, n, ref) {
+  rows.push([id, what, count(n), ref, '', 'must be 0', n === 0 ? 'meets' : 'MISSES']);
+}
+
+function showDebits(name, r) {
+  const bad = r.rejected + r.errors + (r.non2xx ?? 0) + (r.timeouts ?? 0);
+  const note = bad
+    ? `  (!) ${r.rejected ?? r.non2xx} refused, ${r.errors} errors${r.firstError ? `: ${r.firstError}` : ''}`
+    : '';
+  console.log(
+    `${name.padEnd(52)} ${perSec(r.rate).padStart(8)}  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${note}`,
+  );
+}
+
+/** The reference brackets the measured runs; its mean evens out drift. */
+function bracket(a, b) {
+  const mean = (a.rate + b.rate) / 2;
+  console.log(`reference: mean ${perSec(mean)} (runs ${perSec(a.rate)}, ${perSec(b.rate)})`);
+  return mean;
+}
+
+async function ledger() {
+  buildServer();
+  section(
+    `Ledger: a fresh embedded PostgreSQL; ${count(LEDGER.rows)} entries over 1,000 users (1 Admin, 20 Resellers, 80 Sub-Resellers, 899 Users)`,
+  );
+  const l = await startLedger();
+  const { setup, worker } = l;
+  const t = setup.timings;
+  const loadSeconds = t.rows + t.indexes + t.vacuum;
+  console.log(
+    `load: ${loadSeconds.toFixed(1)} s (rows ${t.rows.toFixed(1)} s, indexes and keys ${t.indexes.toFixed(1)} s, vacuum ${t.vacuum.toFixed(1)} s), ${perSec(setup.entries / loadSeconds)} entries; server ${l.base} on it`,
+  );
+  rows.push([
+    '',
+    `Ledger load, ${count(setup.entries)} entries (info)`,
+    `${loadSeconds.toFixed(1)} s`,
+    `${count(setup.viewers)} viewer rows`,
+    '',
+    'info',
+    '',
+  ]);
+  results.ledger = { settings: LEDGER, setup };
+
+  section(
+    `Ledger history: GET /api/credits/history, ${LEDGER.historyRequests} sequential requests per page (after 20) on one keep-alive connection; pages of 50`,
+  );
+  const creditType = 'With DP - domestic';
+  const history = await measureHistory(l, creditType);
+  const depths = await worker.call('depths', {
+    cursor: history[0].cursor,
+    creditType,
+  });
+  for (const h of history) {
+    const label = `${h.who}${h.query.creditType ? `, creditType=${creditType}` : ''}`;
+    const depth = {
+      Reseller: depths.reseller,
+      'Sub-Reseller': depths.sub,
+      Admin: h.query.creditType ? depths.type : depths.all,
+    }[h.who];
+    const capped = (r) =>
+      r.n < LEDGER.historyRequests
+        ? `  (!) only ${r.n} requests in ${LEDGER.historyMaxSeconds} s`
+        : '';
+    const line = (name, r) =>
+      console.log(
+        `${`${label}: ${name}`.padEnd(72)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${r.rows} rows, ${kB(r.bytes)}${capped(r)}`,
+      );
+    line('first page (with the filter lists)', h.first);
+    line(`page 2 (cursor ${h.first.page.nextCursor})`, h.second);
+    line(`cursor ${h.cursor} (${count(depth)} rows deep)`, h.deep);
+    console.log(
+      `${''.padEnd(72)} deep / first ${ratio(h.deep.p50 / h.first.p50)}, deep / page 2 ${ratio(h.deep.p50 / h.second.p50)} (p50)`,
+    );
+    row(
+      11,
+      `History ${label}: deep page p50`,
+      ms(h.deep.p50),
+      `first page ${ms(h.first.p50)}`,
+      h.deep.p50 / h.first.p50,
+      '<= 2.00x',
+      2,
+      false,
+    );
+    const worst = Math.max(h.first.p95, h.deep.p95);
+    row(
+      11,
+      `  p95, worse of first and deep`,
+      ms(worst),
+      'budget 5 ms',
+      worst / 5,
+      '<= 1.00x',
+      1,
+      false,
+    );
+  }
+  const strip = (r) => ({ ...r, page: undefined });
+  results.ledger.history = history.map(({ first, second, deep, ...h }) => ({
+    ...h,
+    first: strip(first),
+    second: strip(second),
+    deep: strip(deep),
+  }));
+  results.ledger.depths = depths;
+
+  const run = { clients: LEDGER.clients, seconds: LEDGER.seconds, warmup: LEDGER.warmup };
+  section(
+    `Ledger debits, many accounts: ${LEDGER.clients} clients, ${LEDGER.seconds} s each (+${LEDGER.warmup} s warm-up), 1 credit from a random one of ${count(setup.accounts)} accounts, one at a time`,
+  );
+  console.log(`before: ${busy()}`);
+  const many1 = await worker.call('debits', { ...run, mode: 'bare', target: 'many' });
+  showDebits('bare: the same SQL on a pg pool (reference, 1st)', many1);
+  const manySvc = await worker.call('debits', { ...run, mode: 'service', target: 'many' });
+  showDebits('ledger.service debit, a transaction each', manySvc);
+  const manyHttp = await httpDebits(l);
+  showDebits(`POST /api/credits, Admin burns (autocannon, ${LEDGER.clients} conns)`, {
+    ...manyHttp,
+    rejected: 0,
+  });
+  const many2 = await worker.call('debits', { ...run, mode: 'bare', target: 'many' });
+  showDebits('bare: the same SQL on a pg pool (reference, 2nd)', many2);
+  const manyRef = bracket(many1, many2);
+  const manyNamed = await worker.call('debits', { ...run, mode: 'prepared', target: 'many' });
+  showDebits('bare, as named prepared statements (info)', manyNamed);
+  row(
+    9,
+    'Debits, service layer, many accounts',
+    perSec(manySvc.rate),
+    `bare ${perSec(manyRef)}`,
+    manySvc.rate / manyRef,
+    '>= 0.80x',
+    0.8,
+    true,
+  );
+  row(
+    9,
+    'Debits, POST /api/credits, many accounts',
+    perSec(manyHttp.rate),
+    `bare ${perSec(manyRef)}`,
+    manyHttp.rate / manyRef,
+    '>= 0.50x',
+    0.5,
+    true,
+  );
+
+  rows.push([
+    9,
+    '  bare SQL as named prepared statements (info)',
+    perSec(manyNamed.rate),
+    `bare ${perSec(manyRef)}`,
+    ratio(manyNamed.rate / manyRef),
+    'info',
+    '',
+  ]);
+
+  const hot = await worker.call('topUp', { count: 5_000_000 });
+  section(
+    `Ledger debits, one hot account (${hot.email}, ${hot.creditType}, ${count(hot.balance)} credits): ${LEDGER.clients} clients, ${LEDGER.seconds} s each`,
+  );
+  const hot1 = await worker.call('debits', { ...run, mode: 'bare', target: 'hot' });
+  showDebits('bare: the same SQL on a pg pool (reference, 1st)', hot1);
+  const hotSvc = await worker.call('debits', { ...run, mode: 'service', target: 'hot' });
+  showDebits('ledger.service debit, a transaction each', hotSvc);
+  const hot2 = await worker.call('debits', { ...run, mode: 'bare', target: 'hot' });
+  showDebits('bare: the same SQL on a pg pool (reference, 2nd)', hot2);
+  const hotRef = bracket(hot1, hot2);
+  console.log(`after: ${busy()}`);
+  row(
+    10,
+    'Debits, service layer, one hot account',
+    perSec(hotSvc.rate),
+    `bare ${perSec(hotRef)}`,
+    hotSvc.rate / hotRef,
+    '>= 0.90x',
+    0.9,
+    true,
+  );
+  results.ledger.debits = {
+    many1,
+    manySvc,
+    manyHttp,
+    many2,
+    manyNamed,
+    hot,
+    hot1,
+    hotSvc,
+    hot2,
+  };
+
+  section(
+    `Ledger storm: ${LEDGER.stormClients} HTTP clients, ${LEDGER.stormSeconds} s, debits of 1-100 credits from ${LEDGER.stormAccounts} accounts asking ~10x their balance; Idempotency-Key on each, 2% cut off and retried`,
+  );
+  const s = await storm(l, manyHttp.rate || 500);
+  const c = s.counts;
+  const k = s.check;
+  const other = Object.entries(c.other).map(([st, n]) => `${n} x ${st}`);
+  console.log(
+    `asked: ${count(c.requests)} debits for ${count(c.asked)} credits, ${(c.asked / s.prep.available).toFixed(1)}x the ${count(s.prep.available)} held (${count(s.prep.each)} on each of ${s.prep.accounts.length} accounts); ${perSec(c.requests / s.elapsed)}, p50 ${ms(s.latency.p50)}, p99 ${ms(s.latency.p99)}`,
+  );
+  console.log(
+    `answers: ${count(c.committed)} committed (${count(c.replayed)} of them replayed), ${count(c.rejected)} refused 409 insufficient credits, ${other.length ? other.join(', ') : 'no other status'}, ${c.errors} gave up; ${c.cut} cut off by the client, ${c.retries} retries, ${c.inProgress} answered "in progress"`,
+  );
+  console.log(
+    `overdrafts: ${k.negative} balances below zero of ${count(k.balances)}; reconciliation (one query over the whole ledger, ${k.reconcileSeconds.toFixed(1)} s): ${k.mismatches} balances differ from their entries' Σ Added − Σ Removed`,
+  );
+  const lost = s.prep.available - k.removed - k.left;
+  console.log(
+    `exactly once: ${count(k.entries)} storm entries for ${count(c.committed)} committed keys: ${k.duplicates} duplicated, ${k.missing} missing, ${k.phantom} without a committed answer; removed ${count(k.removed)} = committed ${count(c.committedAmount)}${k.removed === c.committedAmount ? '' : ' (!)'}; left ${count(k.left)} (held − removed − left = ${lost}), lowest ${k.minLeft}`,
+  );
+  zeroRow(8, 'Storm: balances below zero', k.negative, `${count(k.balances)} balances`);
+  zeroRow(8, 'Storm: balances not equal to their entries', k.mismatches, 'one SQL query');
+  const notOnce =
+    k.duplicates + k.missing + k.phantom + c.errors + Math.abs(k.removed - c.committedAmount);
+  zeroRow(8, 'Storm: debits not exactly once', notOnce, `${count(c.committed)} committed`);
+  rows.push([
+    8,
+    '  asked vs held (info)',
+    count(c.asked),
+    `held ${count(s.prep.available)}`,
+    ratio(c.asked / s.prep.available),
+    '~10x',
+    '',
+  ]);
+  results.ledger.storm = s;
+
+  section('Stopping the ledger server and PostgreSQL');
+  await l.server.stop();
+  await worker.stop();
+}
+
 try {
-  const b = await bundles();
-  await http(b);
+  if (only.includes('bundles') || only.includes('http')) {
+    const b = await bundles();
+    if (only.includes('http')) await http(b);
+  }
+  if (only.includes('ledger')) await ledger();
 } catch (err) {
   console.error(
     `\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,

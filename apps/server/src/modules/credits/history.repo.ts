@@ -73,7 +73,13 @@ function build(kind: HistoryScope['kind'], f: HistoryFilter, key: string): State
     text =
       `${SELECT} FROM credit_transaction_viewers v` +
       ` JOIN credit_transactions t ON t.id = v.transaction_id` +
-      where([`v.viewer_id = ${p('scope')}`, ...filters('v.transaction_id')]) +
+      // The cursor bounds both sides: without `t.id < …` the planner may merge-join from the
+      // newest entry down to the cursor (1M rows read for a deep page of a big reseller).
+      where([
+        `v.viewer_id = ${p('scope')}`,
+        ...filters('v.transaction_id'),
+        ...(f.before ? [`t.id < ${p('before')}`] : []),
+      ]) +
       ` ORDER BY v.transaction_id DESC LIMIT ${p('limit')}`;
   } else if (kind === 'to' || !f.userId) {
     const conds = kind === 'to' ? [`t.to_user_id = ${p('scope')}`] : [];

@@ -1,0 +1,329 @@
+// Targets 8-11, the credit ledger: a 3M-entry ledger in a fresh embedded PostgreSQL, history
+// pages through the API, debits through the service layer and HTTP against the same SQL run
+// bare, one hot account, and a storm that must never overdraw. The database side (loading,
+// service-layer and bare clients, checks) runs in bench/ledger-worker.ts under tsx; the HTTP
+// clients run here, against the built server started on that database.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { removeDataDir } from './http.mjs';
+import { freePort, onCleanup, outRoot, root, sleep, startNode, waitReady } from './lib.mjs';
+
+const num = (name, fallback) => Number(process.env[name] ?? fallback);
+
+export const LEDGER = {
+  rows: num('BENCH_LEDGER_ROWS', 3_000_000),
+  clients: num('BENCH_LEDGER_CLIENTS', 8),
+  seconds: num('BENCH_LEDGER_SECONDS', 10),
+  warmup: num('BENCH_LEDGER_WARMUP', 1),
+  historyRequests: num('BENCH_HISTORY_REQUESTS', 200),
+  historyMaxSeconds: num('BENCH_HISTORY_MAX_SECONDS', 15),
+  stormSeconds: num('BENCH_STORM_SECONDS', 60),
+  stormClients: num('BENCH_STORM_CLIENTS', 16),
+  stormAccounts: num('BENCH_STORM_ACCOUNTS', 8),
+};
+
+/** The worker process: `call(cmd, args)` answers its command's result; `stop()` ends it. */
+function startWorker() {
+  const child = fork(path.join(root, 'bench/ledger-worker.ts'), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  const pending = new Map();
+  let next = 0;
+  child.on('message', (m) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(new Error(`ledger worker, ${p.cmd}: ${m.error}`));
+  });
+  child.on('exit', (code, signal) => {
+    for (const p of pending.values()) {
+      p.reject(new Error(`the ledger worker exited (${code ?? signal}) during ${p.cmd}`));
+    }
+    pending.clear();
+  });
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const call = (cmd, args = {}) =>
+    new Promise((resolve, reject) => {
+      if (!alive()) return reject(new Error(`the ledger worker is not running (${cmd})`));
+      const id = ++next;
+      pending.set(id, { resolve, reject, cmd });
+      child.send({ id, cmd, args });
+    });
+  // SIGTERM: the worker closes its pools and stops PostgreSQL (fast shutdown), then exits.
+  const stop = onCleanup(async () => {
+    if (!alive()) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => alive() && child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  return { call, stop };
+}
+
+/**
+ * Starts PostgreSQL in a fresh temp dir and loads the ledger (the worker prints each step);
+ * then the built server on that database, with a known JWT secret so tokens can be issued.
+ */
+export async function startLedger() {
+  // Under the system temp dir, mode 755: as root, PostgreSQL runs as `postgres`.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-ledger-'));
+  chmodSync(dir, 0o755);
+  onCleanup(removeDataDir(dir));
+  const worker = startWorker();
+  const setup = await worker.call('setup', { dir, rows: LEDGER.rows });
+
+  const secret = randomBytes(48).toString('base64url');
+  const port = await freePort();
+  const server = startNode(['apps/server/dist/main.js'], {
+    logFile: path.join(outRoot, 'ledger-server.log'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'server'),
+      DATABASE_URL: setup.url,
+      JWT_SECRET: secret,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(`${base}/api/health`, server, 120_000);
+  const tokens = await worker.call('tokens', { secret });
+  const accounts = await worker.call('accounts');
+  return { dir, worker, setup, server, base, tokens, accounts };
+}
+
+function percentiles(samples) {
+  const s = Float64Array.from(samples).sort();
+  const at = (p) => s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))];
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** A GET on the one keep-alive connection (node:http: less client overhead than fetch). */
+function get(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * `n` sequential GETs after 20 unmeasured ones; a page slower than its budget stops after
+ * BENCH_HISTORY_MAX_SECONDS (at least 20 measured), so one bad plan cannot stall the bench.
+ */
+async function sequentialGets(url, headers, n) {
+  const lat = [];
+  let body;
+  const end = Date.now() + LEDGER.historyMaxSeconds * 1000;
+  for (let i = -20; i < n && (i < 20 || Date.now() < end); i++) {
+    const t = performance.now();
+    const res = await get(url, headers);
+    if (i >= 0) lat.push(performance.now() - t);
+    body = res.body.toString('utf8');
+    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 200)}`);
+  }
+  const page = JSON.parse(body);
+  return {
+    ...percentiles(lat),
+    n: lat.length,
+    bytes: Buffer.byteLength(body),
+    rows: page.transactions.length,
+    page,
+  };
+}
+
+/**
+ * Target 11: first pages and pages about 1M entries deep (cursor = newest id − 1M), as Admin
+ * (all entries, then one credit type), as a Reseller and as a Sub-Reseller (their viewer rows:
+ * about 1/20 and 1/80 of the entries).
+ */
+export async function measureHistory(ledger, creditType) {
+  const { base, tokens, setup } = ledger;
+  // About 1M deep (a third of the ledger when BENCH_LEDGER_ROWS is made small).
+  const max = BigInt(setup.maxId);
+  const depth = max / 3n < 1_000_000n ? max / 3n : 1_000_000n;
+  const cursor = String(max - depth);
+  const cases = [
+    { who: 'Admin', token: tokens.admin, query: {} },
+    { who: 'Admin', token: tokens.admin, query: { creditType } },
+    { who: 'Reseller', token: tokens.reseller, query: {} },
+    { who: 'Sub-Reseller', token: tokens.sub, query: {} },
+  ];
+  const out = [];
+  for (const c of cases) {
+    const headers = { authorization: `Bearer ${c.token}` };
+    const url = (q) => `${base}/api/credits/history?${new URLSearchParams(q)}`;
+    const first = await sequentialGets(url(c.query), headers, LEDGER.historyRequests);
+    // Page 2 has no filter lists: the like-for-like reference for a deep page.
+    const next = { ...c.query, cursor: first.page.nextCursor };
+    const second = await sequentialGets(url(next), headers, LEDGER.historyRequests);
+    const deep = await sequentialGets(url({ ...c.query, cursor }), headers, LEDGER.historyRequests);
+    const top = deep.page.transactions[0]?.id;
+    if (top !== undefined && BigInt(top) >= BigInt(cursor)) {
+      throw new Error(`the page below cursor ${cursor} starts at id ${top}`);
+    }
+    out.push({ ...c, first, second, deep, cursor });
+  }
+  return out;
+}
+
+/** Target 9 through HTTP: Admin burns 1 credit from a random account per request. */
+export async function httpDebits(ledger) {
+  const { base, tokens, accounts } = ledger;
+  const result = await autocannon({
+    url: `${base}/api/credits`,
+    connections: LEDGER.clients,
+    duration: LEDGER.seconds,
+    pipelining: 1,
+    warmup: { connections: LEDGER.clients, duration: LEDGER.warmup },
+    requests: [
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+        setupRequest: (req) => {
+          const a = accounts[Math.floor(Math.random() * accounts.length)];
+          const body = {
+            to: a.email,
+            creditType: a.creditType,
+            count: 1,
+            rate: 0,
+            type: 'Removed',
+          };
+          return { ...req, body: JSON.stringify(body) };
+        },
+      },
+    ],
+  });
+  return {
+    rate: result['2xx'] / LEDGER.seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+const INSUFFICIENT = 'Insufficient credits for this message type.';
+
+/**
+ * Target 8: `clients` loops POST debits of 1-100 credits from a few accounts for `seconds`,
+ * asking about 10x what they hold, each under its own Idempotency-Key (also its reason, so the
+ * entries can be matched to requests). 2% of first attempts are cut off by the client after
+ * 0-4 ms and retried with the same key, as a client that lost its connection would; the server
+ * must then replay, never debit twice. Afterwards the worker checks the whole ledger.
+ */
+export async function storm(ledger, expectedRate) {
+  const { base, tokens, worker } = ledger;
+  const seconds = LEDGER.stormSeconds;
+  const mean = 50.5;
+  // Asked ≈ requests × mean amount; hold a tenth of it. Most requests end refused, which costs
+  // about half a committed debit, so expect about twice the committed rate.
+  const total = Math.max(1000, Math.round((2 * expectedRate * seconds * mean) / 10));
+  const prep = await worker.call('stormPrepare', { accounts: LEDGER.stormAccounts, total });
+  const c = {
+    requests: 0,
+    asked: 0,
+    committed: 0,
+    committedAmount: 0,
+    rejected: 0,
+    replayed: 0,
+    cut: 0,
+    retries: 0,
+    inProgress: 0,
+    other: {},
+    errors: 0,
+  };
+  const keys = [];
+  const lat = [];
+  const headers = { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' };
+  const end = Date.now() + seconds * 1000;
+  const client = async (k) => {
+    for (let seq = 0; Date.now() < end; seq++) {
+      const a = prep.accounts[Math.floor(Math.random() * prep.accounts.length)];
+      const count = 1 + Math.floor(Math.random() * 100);
+      const key = `storm-${k}-${seq}`;
+      const body = JSON.stringify({
+        to: a.email,
+        creditType: a.creditType,
+        count,
+        rate: 0,
+        type: 'Removed',
+        reason: key,
+      });
+      c.requests++;
+      c.asked += count;
+      const t = performance.now();
+      for (let attempt = 0; ; attempt++) {
+        if (attempt > 50) {
+          c.errors++;
+          break;
+        }
+        const cut = attempt === 0 && Math.random() < 0.02;
+        let res;
+        let reply;
+        try {
+          res = await fetch(`${base}/api/credits`, {
+            method: 'POST',
+            headers: { ...headers, 'idempotency-key': key },
+            body,
+            signal: cut ? AbortSignal.timeout(Math.floor(Math.random() * 5)) : undefined,
+          });
+          reply = await res.json();
+        } catch {
+          if (cut) c.cut++;
+          c.retries++;
+          continue;
+        }
+        if (res.status === 201) {
+          c.committed++;
+          c.committedAmount += count;
+          keys.push(key);
+          if (res.headers.get('idempotent-replayed') === 'true') c.replayed++;
+        } else if (res.status === 409 && reply.message === INSUFFICIENT) {
+          c.rejected++;
+        } else if (res.status === 409) {
+          // The first attempt still holds the key: ask again shortly.
+          c.inProgress++;
+          await sleep(20);
+          continue;
+        } else {
+          c.other[res.status] = (c.other[res.status] ?? 0) + 1;
+        }
+        break;
+      }
+      lat.push(performance.now() - t);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: LEDGER.stormClients }, (_, k) => client(k)));
+  const elapsed = (performance.now() - t0) / 1000;
+  const check = await worker.call('stormCheck', {
+    keys,
+    maxId: prep.maxId,
+    accounts: prep.accounts,
+  });
+  return { prep, counts: c, elapsed, latency: percentiles(lat), check };
+}
