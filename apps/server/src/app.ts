@@ -27,6 +27,7 @@ import { filesRoutes } from './modules/users/files.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { historyRoutes } from './modules/credits/history.routes.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export interface BuildOptions {
@@ -112,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(dashboardRoutes);
       await api.register(creditsRoutes);
       await api.register(historyRoutes);
+      await api.register(campaignsRoutes);
     },
     { prefix: '/api' },
   );

@@ -15,3 +15,4 @@ export * from './session.js';
 export * from './money.js';
 export * from './schemas/credits.js';
 export * from './recipients.js';
+export * from './schemas/campaigns.js';

@@ -52,6 +52,10 @@ export const ui = {
   },
   analytics: { loadFailed: 'Failed to load analytics data.' },
   dashboard: { loadFailed: 'Failed to load dashboard figures.' },
+  campaigns: {
+    fileUnreadable: 'Could not read the file.',
+    parserUnavailable: 'File parsing library is not available. Please contact support.',
+  },
 } as const;
 
 export const server = {
@@ -97,4 +101,20 @@ export const server = {
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 characters.',
   creditRecipientBlocked: 'This user is blocked.',
+  campaignCreated: 'Campaign created.',
+  campaignNotFound: 'Campaign not found.',
+  campaignMessageRequired: 'Message is required.',
+  campaignMessageTooLong: 'Message must be at most 4096 characters.',
+  campaignNoRecipients: 'Please add at least one recipient.',
+  campaignTooManyRecipients: 'A campaign can have at most 1,000,000 recipients.',
+  campaignCountryRequired: 'Country name and country code are required for international messages.',
+  campaignCtaCallInvalid: 'The call button number must be 3 to 15 digits.',
+  campaignCtaUrlInvalid: 'The URL button link must be an http(s) URL.',
+  campaignCtaIncomplete: 'Each button needs both its text and its number or link.',
+  campaignFieldNotAllowed: (field: string) => `${field} is not allowed for this message type.`,
+  campaignFileType: (field: string) => `The ${field} file is not of an allowed type.`,
+  campaignFileTooLarge: (mb: number) => `File is too large. Max size is ${mb}MB.`,
+  campaignDpDimensions: 'DP dimensions must be between 192x192 and 500x500 pixels.',
+  campaignTooManyImages: 'At most 3 images are allowed.',
+  campaignDuplicateFile: (field: string) => `Only one ${field} file is allowed.`,
 } as const;

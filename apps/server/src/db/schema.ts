@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CreditTransactionType, CreditType, Role, UserStatus } from '@herald/contract';
+import type {
+  CampaignFileKind,
+  CampaignStatus,
+  CreditTransactionType,
+  CreditType,
+  Role,
+  UserStatus,
+} from '@herald/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -108,4 +115,43 @@ export interface Database {
   credit_transactions: CreditTransactionsTable;
   credit_transaction_viewers: CreditTransactionViewersTable;
   idempotency_keys: IdempotencyKeysTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  campaign_files: CampaignFilesTable;
+}
+
+export interface CampaignsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_by: string;
+  credit_type: CreditType;
+  message: string;
+  country_name: string | null;
+  country_code: string | null;
+  cta_call: string | null;
+  cta_call_text: string | null;
+  cta_url: string | null;
+  cta_url_text: string | null;
+  status: ColumnType<CampaignStatus, CampaignStatus | undefined, CampaignStatus>;
+  recipient_count: number;
+  charged: ColumnType<boolean, boolean | undefined, boolean>;
+  charged_count: number;
+  created_at: Timestamp;
+}
+
+export interface CampaignRecipientsTable {
+  campaign_id: string;
+  phone: string;
+}
+
+export interface CampaignFilesTable {
+  id: Generated<string>;
+  campaign_id: string;
+  kind: CampaignFileKind;
+  stored_name: string;
+  original_name: string;
+  mime: string;
+  /** bigint: arrives as a string from pg. */
+  size: ColumnType<string, number, never>;
+  position: number;
 }

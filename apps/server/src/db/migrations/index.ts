@@ -1,5 +1,6 @@
 import { sql as init } from './0001-init.js';
 import { sql as credits } from './0002-credits.js';
+import { sql as campaigns } from './0003-campaigns.js';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { version: 1, name: 'init', sql: init },
   { version: 2, name: 'credits', sql: credits },
+  { version: 3, name: 'campaigns', sql: campaigns },
 ];

@@ -1,0 +1,154 @@
+import { sql, type SqlBool } from 'kysely';
+import type { CampaignListFilters, CampaignStatus } from '@herald/contract';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import type { CampaignFilesTable, CampaignsTable } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Actor } from '../users/scope.js';
+
+/** Campaign rows with the owner's and creator's names, as every read needs them. */
+export interface CampaignView {
+  id: string;
+  user_id: string;
+  owner_email: string;
+  owner_name: string;
+  owner_ancestors: string[];
+  creator_email: string;
+  credit_type: CampaignsTable['credit_type'];
+  message: string;
+  country_name: string | null;
+  country_code: string | null;
+  cta_call: string | null;
+  cta_call_text: string | null;
+  cta_url: string | null;
+  cta_url_text: string | null;
+  status: CampaignStatus;
+  recipient_count: number;
+  created_at: Date;
+}
+
+export interface FileView {
+  id: string;
+  kind: CampaignFilesTable['kind'];
+  original_name: string;
+  mime: string;
+  size: string;
+}
+
+export function findUserByEmail(db: DbOrTx, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'ancestors', 'status'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertCampaign(
+  tx: Tx,
+  values: Insertable<CampaignsTable>,
+): Promise<{ id: string }> {
+  return tx.insertInto('campaigns').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/**
+ * All recipients in one statement, inside the campaign's transaction (all rows or none,
+ * reliability.md F10). Next step: COPY FROM STDIN for million-row lists.
+ */
+export async function insertRecipients(tx: Tx, campaignId: string, numbers: string[]) {
+  await sql`INSERT INTO campaign_recipients (campaign_id, phone)
+    SELECT ${campaignId}::uuid, unnest(${numbers}::text[])`.execute(tx);
+}
+
+export async function insertFiles(tx: Tx, rows: Insertable<CampaignFilesTable>[]) {
+  if (rows.length > 0) await tx.insertInto('campaign_files').values(rows).execute();
+}
+
+function campaignViews(db: DbOrTx) {
+  return db
+    .selectFrom('campaigns')
+    .innerJoin('users', 'users.id', 'campaigns.user_id')
+    .innerJoin('users as creator', 'creator.id', 'campaigns.created_by')
+    .select([
+      'campaigns.id',
+      'campaigns.user_id',
+      'users.email as owner_email',
+      'users.name as owner_name',
+      'users.ancestors as owner_ancestors',
+      'creator.email as creator_email',
+      'campaigns.credit_type',
+      'campaigns.message',
+      'campaigns.country_name',
+      'campaigns.country_code',
+      'campaigns.cta_call',
+      'campaigns.cta_call_text',
+      'campaigns.cta_url',
+      'campaigns.cta_url_text',
+      'campaigns.status',
+      'campaigns.recipient_count',
+      'campaigns.created_at',
+    ]);
+}
+
+export function getCampaign(db: DbOrTx, id: string): Promise<CampaignView | undefined> {
+  return campaignViews(db).where('campaigns.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first; one more row than asked tells whether another page follows. */
+export function listCampaigns(
+  db: Db,
+  actor: Actor,
+  filters: CampaignListFilters,
+  ownerId: string | undefined,
+): Promise<CampaignView[]> {
+  let q = campaignViews(db);
+  if (actor.role === 'User') q = q.where('campaigns.user_id', '=', actor.id);
+  else if (actor.role !== 'Admin') {
+    q = q.where((eb) =>
+      eb.or([
+        eb('users.id', '=', actor.id),
+        sql<SqlBool>`users.ancestors @> ARRAY[${actor.id}]::uuid[]`,
+      ]),
+    );
+  }
+  if (ownerId) q = q.where('campaigns.user_id', '=', ownerId);
+  if (filters.userEmail) q = q.where('users.email', '=', filters.userEmail);
+  if (filters.status) q = q.where('campaigns.status', '=', filters.status);
+  if (filters.from) {
+    q = q.where(
+      sql<SqlBool>`campaigns.created_at >= (${filters.from}::date)::timestamp AT TIME ZONE 'UTC'`,
+    );
+  }
+  if (filters.to) {
+    q = q.where(
+      sql<SqlBool>`campaigns.created_at < (${filters.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+    );
+  }
+  if (filters.cursor) {
+    q = q.where(
+      sql<SqlBool>`(campaigns.created_at, campaigns.id) <
+        (SELECT c.created_at, c.id FROM campaigns c WHERE c.id = ${filters.cursor}::uuid)`,
+    );
+  }
+  return q
+    .orderBy('campaigns.created_at', 'desc')
+    .orderBy('campaigns.id', 'desc')
+    .limit(filters.limit + 1)
+    .execute();
+}
+
+export function filesOf(db: DbOrTx, campaignId: string): Promise<FileView[]> {
+  return db
+    .selectFrom('campaign_files')
+    .select(['id', 'kind', 'original_name', 'mime', 'size'])
+    .where('campaign_id', '=', campaignId)
+    .orderBy('kind')
+    .orderBy('position')
+    .execute();
+}
+
+/** The recipients comma-joined, in number order. */
+export async function recipientsOf(db: DbOrTx, campaignId: string): Promise<string> {
+  const { rows } = await sql<{ to: string | null }>`
+    SELECT string_agg(phone, ',' ORDER BY phone) AS "to"
+    FROM campaign_recipients WHERE campaign_id = ${campaignId}::uuid`.execute(db);
+  return rows[0]?.to ?? '';
+}

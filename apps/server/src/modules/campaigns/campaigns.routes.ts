@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CampaignDetailSchema,
+  CampaignListQuerySchema,
+  CampaignListSchema,
+  CampaignUserParamsSchema,
+  CreateCampaignReplySchema,
+  IdParamsSchema,
+  server as msg,
+} from '@herald/contract';
+import { caller } from '../../plugins/auth.js';
+import { idempotencyKeyOf, runIdempotent } from '../credits/idempotency.js';
+import { campaignsDir, discardFiles, sweepStaleTemps } from './campaign-files.js';
+import { readCampaignUpload } from './campaigns.input.js';
+import * as service from './campaigns.service.js';
+
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/** Campaigns (spec 2.9 and 7; decisions.md section 4): create and read, every role. */
+export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const dir = campaignsDir(ctx.uploadsDir);
+  // Uploads cut off by a crash leave only temp files (rows come after the rename).
+  const swept = await sweepStaleTemps(dir, STALE_TEMP_MS);
+  if (swept > 0) app.log.info(`campaign uploads: removed ${swept} stale temp files`);
+
+  app.post(
+    '/campaigns',
+    { schema: { response: { 201: CreateCampaignReplySchema } } },
+    async (req, reply) => {
+      const actor = caller(req);
+      const key = idempotencyKeyOf(req);
+      const upload = await readCampaignUpload(req, dir);
+      try {
+        const checked = service.checkUpload(upload);
+        const owner = await service.resolveOwner(ctx, actor, checked.fields.userEmail);
+        const files = await service.commitFiles(dir, upload.files);
+        const result = await runIdempotent(
+          ctx.db,
+          {
+            userId: actor.id,
+            key,
+            endpoint: 'POST /api/campaigns',
+            status: 201,
+            request: {
+              fields: checked.fields,
+              files: upload.files.map((f) => ({
+                field: f.field,
+                name: f.originalName,
+                size: f.size,
+                sha256: f.sha256,
+              })),
+            },
+            replySchema: CreateCampaignReplySchema,
+          },
+          async (tx) => ({
+            message: msg.campaignCreated,
+            campaign: await service.insertCampaign(tx, actor, owner, checked, files),
+          }),
+        );
+        // A replay stored nothing new: this request's copies of the files are not needed.
+        if (result.replayed) {
+          await discardFiles(upload.files);
+          reply.header('idempotent-replayed', 'true');
+        }
+        return await reply.code(result.status).send(result.body);
+      } catch (err) {
+        await discardFiles(upload.files);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/campaigns',
+    { schema: { querystring: CampaignListQuerySchema, response: { 200: CampaignListSchema } } },
+    (req) => service.listCampaigns(ctx, caller(req), req.query),
+  );
+
+  app.get(
+    '/campaigns/user/:email',
+    {
+      schema: {
+        params: CampaignUserParamsSchema,
+        querystring: CampaignListQuerySchema,
+        response: { 200: CampaignListSchema },
+      },
+    },
+    (req) => service.listCampaigns(ctx, caller(req), req.query, req.params.email),
+  );
+
+  app.get(
+    '/campaigns/:id',
+    { schema: { params: IdParamsSchema, response: { 200: CampaignDetailSchema } } },
+    (req) => service.getCampaign(ctx, caller(req), req.params.id),
+  );
+};

@@ -1,0 +1,181 @@
+import {
+  hasCta,
+  hasDp,
+  isInternational,
+  MAX_RECIPIENTS,
+  parseRecipientText,
+  server as msg,
+  CreateCampaignFieldsSchema,
+  type CampaignDetail,
+  type CampaignList,
+  type CampaignListFilters,
+  type CampaignWithFiles,
+  type CreateCampaignFields,
+} from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/database.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth-state.js';
+import * as ledger from '../credits/ledger.service.js';
+import { canSee, isBelow, type Actor } from '../users/scope.js';
+import { checkFile, commitFile, type StagedFile } from './campaign-files.js';
+import type { CampaignUpload } from './campaigns.input.js';
+import { presentCampaign, presentFile } from './campaigns.presenter.js';
+import * as repo from './campaigns.repo.js';
+
+/** Campaign creation and reads (spec 2.9, 5, 7; decisions.md sections 3 and 4). */
+
+export interface CheckedCampaign {
+  fields: CreateCampaignFields;
+  recipients: string[];
+}
+
+const CTA_FIELDS = ['ctaCall', 'ctaCallText', 'ctaURL', 'ctaURLText'] as const;
+const COUNTRY_FIELDS = ['countryName', 'countryCode'] as const;
+
+/** Everything that needs no database: fields, the credit type's rules, files' contents. */
+export function checkUpload(upload: CampaignUpload): CheckedCampaign {
+  const fields = CreateCampaignFieldsSchema.parse(upload.fields);
+  const type = fields.creditType;
+  const refuse = (field: string) => badRequest(msg.campaignFieldNotAllowed(field));
+  if (!hasCta(type)) {
+    const extra = CTA_FIELDS.find((f) => fields[f] !== undefined);
+    if (extra) throw refuse(extra);
+  } else if (
+    (fields.ctaCall === undefined) !== (fields.ctaCallText === undefined) ||
+    (fields.ctaURL === undefined) !== (fields.ctaURLText === undefined)
+  ) {
+    throw badRequest(msg.campaignCtaIncomplete);
+  }
+  if (isInternational(type)) {
+    if (!fields.countryName || !fields.countryCode) throw badRequest(msg.campaignCountryRequired);
+  } else {
+    const extra = COUNTRY_FIELDS.find((f) => fields[f] !== undefined);
+    if (extra) throw refuse(extra);
+  }
+  for (const file of upload.files) {
+    if (file.kind === 'dp' && !hasDp(type)) throw refuse(file.field);
+    if (file.kind === 'singleCreative' && !hasCta(type)) throw refuse(file.field);
+    if (file.kind !== 'dp' && file.kind !== 'singleCreative' && hasCta(type)) {
+      throw refuse(file.field);
+    }
+  }
+  const { numbers } = parseRecipientText(fields.to);
+  if (numbers.length === 0) throw badRequest(msg.campaignNoRecipients);
+  if (numbers.length > MAX_RECIPIENTS) throw badRequest(msg.campaignTooManyRecipients);
+  return { fields, recipients: numbers };
+}
+
+/** The owner: the creator itself or a user strictly below it; 404 otherwise. */
+export async function resolveOwner(ctx: AppContext, actor: AuthUser, email: string | undefined) {
+  if (email === undefined || email === actor.email) {
+    return { id: actor.id, email: actor.email, name: actor.name };
+  }
+  const target = await repo.findUserByEmail(ctx.db, email);
+  if (!target || !isBelow(actor, target)) throw notFound(msg.userNotFound);
+  return target;
+}
+
+/** Checks each file's content and renames it to its final name (files stay staged on error). */
+export async function commitFiles(dir: string, files: StagedFile[]) {
+  const rows = [];
+  const positions = new Map<string, number>();
+  for (const file of files) {
+    const type = checkFile(file);
+    const position = positions.get(file.kind) ?? 0;
+    positions.set(file.kind, position + 1);
+    rows.push({ file, type, position });
+  }
+  const committed = [];
+  for (const { file, type, position } of rows) {
+    const storedName = await commitFile(dir, file, type.ext);
+    committed.push({
+      kind: file.kind,
+      stored_name: storedName,
+      original_name: file.originalName,
+      mime: type.mime,
+      size: file.size,
+      position,
+    });
+  }
+  return committed;
+}
+
+export type CommittedFile = Awaited<ReturnType<typeof commitFiles>>[number];
+
+/** The writes of one creation, in the caller's transaction: all or nothing. */
+export async function insertCampaign(
+  tx: Tx,
+  actor: AuthUser,
+  owner: { id: string; email: string; name: string },
+  checked: CheckedCampaign,
+  files: CommittedFile[],
+): Promise<CampaignWithFiles> {
+  const f = checked.fields;
+  const count = checked.recipients.length;
+  const { id } = await repo.insertCampaign(tx, {
+    user_id: owner.id,
+    created_by: actor.id,
+    credit_type: f.creditType,
+    message: f.message,
+    country_name: f.countryName ?? null,
+    country_code: f.countryCode ?? null,
+    cta_call: f.ctaCall ?? null,
+    cta_call_text: f.ctaCallText ?? null,
+    cta_url: f.ctaURL ?? null,
+    cta_url_text: f.ctaURLText ?? null,
+    recipient_count: count,
+    charged_count: count,
+  });
+  await repo.insertRecipients(tx, id, checked.recipients);
+  await repo.insertFiles(
+    tx,
+    files.map((file) => ({ ...file, campaign_id: id })),
+  );
+  await ledger.debit(tx, {
+    userId: owner.id,
+    creditType: f.creditType,
+    count,
+    actor,
+    reason: `Campaign ${id}`,
+    kind: 'campaign_debit',
+    campaignId: id,
+  });
+  const row = await repo.getCampaign(tx, id);
+  if (!row) throw new Error(`campaign ${id} vanished`);
+  return { ...presentCampaign(row), files: (await repo.filesOf(tx, id)).map(presentFile) };
+}
+
+export async function listCampaigns(
+  ctx: AppContext,
+  actor: Actor,
+  filters: CampaignListFilters,
+  ownerEmail?: string,
+): Promise<CampaignList> {
+  let ownerId: string | undefined;
+  if (ownerEmail !== undefined) {
+    const owner = await repo.findUserByEmail(ctx.db, ownerEmail);
+    if (!owner || !canSee(actor, owner)) throw notFound(msg.userNotFound);
+    ownerId = owner.id;
+  }
+  const rows = await repo.listCampaigns(ctx.db, actor, filters, ownerId);
+  const page = rows.slice(0, filters.limit);
+  const last = page.at(-1);
+  return {
+    campaigns: page.map(presentCampaign),
+    nextCursor: rows.length > filters.limit && last ? last.id : null,
+  };
+}
+
+export async function getCampaign(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<CampaignDetail> {
+  const row = await repo.getCampaign(ctx.db, id);
+  if (!row || !canSee(actor, { id: row.user_id, ancestors: row.owner_ancestors })) {
+    throw notFound(msg.campaignNotFound);
+  }
+  const [files, to] = await Promise.all([repo.filesOf(ctx.db, id), repo.recipientsOf(ctx.db, id)]);
+  return { ...presentCampaign(row), files: files.map(presentFile), to };
+}

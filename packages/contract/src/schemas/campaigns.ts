@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { CAMPAIGN_STATUSES } from '../statuses.js';
+import { server as msg } from '../messages.js';
+import { EmailSchema, optionalText } from './common.js';
+import { CreditTypeSchema } from './credits.js';
+
+/** Campaigns (spec 3, 5 and 7; decisions.md section 4). */
+
+export const CAMPAIGN_MESSAGE_MAX = 4096;
+export const CAMPAIGN_LIST_DEFAULT = 100;
+export const CAMPAIGN_LIST_MAX = 500;
+
+export const CAMPAIGN_FILE_KINDS = [
+  'dp',
+  'singleCreative',
+  'image',
+  'pdf',
+  'video',
+  'audio',
+] as const;
+export type CampaignFileKind = (typeof CAMPAIGN_FILE_KINDS)[number];
+
+export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES, 'Choose a campaign status.');
+
+const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(schema.optional());
+
+/**
+ * The text fields of POST /api/campaigns (multipart). Empty strings mean "not set"; which
+ * fields a credit type allows is checked by the server after this shape.
+ */
+export const CreateCampaignFieldsSchema = z.strictObject({
+  userEmail: emptyToUndefined(EmailSchema),
+  creditType: CreditTypeSchema,
+  message: z
+    .string({ error: msg.campaignMessageRequired })
+    .trim()
+    .min(1, msg.campaignMessageRequired)
+    .max(CAMPAIGN_MESSAGE_MAX, msg.campaignMessageTooLong),
+  /** Recipients, comma-joined (any of whitespace, commas and semicolons separates). */
+  to: z.string().default(''),
+  countryName: optionalText(100, 'Country name'),
+  countryCode: optionalText(10, 'Country code'),
+  ctaCall: emptyToUndefined(z.string().regex(/^\d{3,15}$/, msg.campaignCtaCallInvalid)),
+  ctaCallText: optionalText(100, 'Call button text'),
+  ctaURL: emptyToUndefined(
+    z
+      .string()
+      .max(2048, msg.campaignCtaUrlInvalid)
+      .pipe(z.url({ protocol: /^https?$/, error: msg.campaignCtaUrlInvalid })),
+  ),
+  ctaURLText: optionalText(100, 'URL button text'),
+});
+export type CreateCampaignFields = z.output<typeof CreateCampaignFieldsSchema>;
+
+export const CampaignFileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CAMPAIGN_FILE_KINDS),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+});
+export type CampaignFile = z.infer<typeof CampaignFileSchema>;
+
+export const CampaignSchema = z.object({
+  _id: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+  createdBy: z.string(),
+  creditType: CreditTypeSchema,
+  message: z.string(),
+  countryName: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  ctaCall: z.string().nullable(),
+  ctaCallText: z.string().nullable(),
+  ctaURL: z.string().nullable(),
+  ctaURLText: z.string().nullable(),
+  status: CampaignStatusSchema,
+  recipientCount: z.number(),
+  createdAt: z.string(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const CampaignWithFilesSchema = CampaignSchema.extend({
+  files: z.array(CampaignFileSchema),
+});
+export type CampaignWithFiles = z.infer<typeof CampaignWithFilesSchema>;
+
+/** GET /api/campaigns/{id}: the recipients comma-joined, and the media files. */
+export const CampaignDetailSchema = CampaignWithFilesSchema.extend({ to: z.string() });
+export type CampaignDetail = z.infer<typeof CampaignDetailSchema>;
+
+export const CreateCampaignReplySchema = z.object({
+  message: z.string(),
+  campaign: CampaignWithFilesSchema,
+});
+export type CreateCampaignReply = z.infer<typeof CreateCampaignReplySchema>;
+
+const DateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Enter a real date.');
+
+/** GET /api/campaigns and /api/campaigns/user/{email}: newest first, keyset pages. */
+export const CampaignListQuerySchema = z
+  .object({
+    from: emptyToUndefined(DateParam),
+    to: emptyToUndefined(DateParam),
+    userEmail: emptyToUndefined(EmailSchema),
+    status: emptyToUndefined(CampaignStatusSchema),
+    cursor: emptyToUndefined(z.uuid('Invalid cursor.')),
+    limit: z.coerce.number().int().min(1).max(CAMPAIGN_LIST_MAX).default(CAMPAIGN_LIST_DEFAULT),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'From date must not be after To date.',
+    path: ['to'],
+  });
+export type CampaignListQuery = z.input<typeof CampaignListQuerySchema>;
+export type CampaignListFilters = z.output<typeof CampaignListQuerySchema>;
+
+export const CampaignListSchema = z.object({
+  campaigns: z.array(CampaignSchema),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type CampaignList = z.infer<typeof CampaignListSchema>;
+
+export const CampaignUserParamsSchema = z.object({ email: z.string() });
