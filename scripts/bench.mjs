@@ -1,7 +1,7 @@
 // `npm run bench`: performance targets 8-11, 14, 15 and 21 (docs: shared/engineering/performance.md).
 // Each figure is printed beside a reference measured in the same run on the same machine, with
 // the ratio and the target. Nothing is asserted: it exits 0 unless something crashes.
-// `--only=bundles,http,ledger` runs some sections (http needs bundles, which it then runs too).
+// `--only=bundles,http,ledger,recipients` runs some sections (http needs bundles, which it then runs too).
 // Settings: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), CHROMIUM_PATH;
 // ledger: BENCH_LEDGER_ROWS (3,000,000), BENCH_LEDGER_CLIENTS (8), BENCH_LEDGER_SECONDS (10),
 // BENCH_LEDGER_WARMUP (1 s), BENCH_HISTORY_REQUESTS (200), BENCH_HISTORY_MAX_SECONDS (15 a page),
@@ -14,12 +14,13 @@ import { measureBundles } from '../bench/bundle.mjs';
 import { observeRoutes } from '../bench/browser.mjs';
 import { LOAD, load, probe, startHello, startHerald } from '../bench/http.mjs';
 import { LEDGER, httpDebits, measureHistory, startLedger, storm } from '../bench/ledger.mjs';
+import { measureRecipients } from '../bench/recipients-parse.mjs';
 import { kB, ms, outRoot, ratio, root, rps, runCleanups, table } from '../bench/lib.mjs';
 
 const started = Date.now();
 mkdirSync(outRoot, { recursive: true });
 
-const SECTIONS = ['bundles', 'http', 'ledger'];
+const SECTIONS = ['bundles', 'http', 'ledger', 'recipients'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : SECTIONS;
 for (const name of only) {
@@ -491,12 +492,71 @@ async function ledger() {
   await worker.stop();
 }
 
+/** Targets (a) 1, 2 and 4: the recipients parser in headless Chromium (bench/recipients-parse.mjs). */
+async function recipients() {
+  section('Recipients: parsing 1M numbers in a Worker in headless Chromium (paste, CSV, XLSX)');
+  const r = await measureRecipients();
+  const mb = (p) => `${(r.sizes[p] / 1e6).toFixed(1)} MB`;
+  for (const [name, file, ours, bare, papa] of [
+    ['paste', '/paste.txt', r.paste, r.pasteBare, r.pastePapa],
+    ['CSV', '/list.csv', r.csv, r.csvBare, r.csvPapa],
+  ]) {
+    console.log(
+      `${name} (${mb(file)}): ${ms(ours.ms)}, kept ${ours.kept}, invalid ${ours.invalid}, duplicates ${ours.duplicates}; bare scan + sort ${ms(bare.ms)}; PapaParse ${ms(papa.ms)}; longest main-thread task ${ms(ours.longest)}`,
+    );
+    row(
+      1,
+      `${name}: parse vs bare scan + sort`,
+      ms(ours.ms),
+      ms(bare.ms),
+      ours.ms / bare.ms,
+      '<= 1.5x',
+      1.5,
+    );
+    row(
+      1,
+      `${name}: PapaParse / ours`,
+      ms(ours.ms),
+      ms(papa.ms),
+      papa.ms / ours.ms,
+      '>= 4x',
+      4,
+      true,
+    );
+    row(
+      4,
+      `${name}: longest main-thread task`,
+      ms(ours.longest),
+      '50 ms',
+      ours.longest / 50,
+      '< 1x',
+      1,
+    );
+  }
+  const x = r.xlsx;
+  console.log(
+    `XLSX (${mb('/list.xlsx')}): ${ms(x.ms)}, kept ${x.kept}, invalid ${x.invalid}, duplicates ${x.duplicates}; inflate only ${ms(r.xlsxInflate.ms)}; longest main-thread task ${ms(x.longest)}`,
+  );
+  row(
+    2,
+    'XLSX: parse vs native inflate',
+    ms(x.ms),
+    ms(r.xlsxInflate.ms),
+    x.ms / r.xlsxInflate.ms,
+    '<= 4x',
+    4,
+  );
+  row(4, 'XLSX: longest main-thread task', ms(x.longest), '50 ms', x.longest / 50, '< 1x', 1);
+  results.recipients = r;
+}
+
 try {
   if (only.includes('bundles') || only.includes('http')) {
     const b = await bundles();
     if (only.includes('http')) await http(b);
   }
   if (only.includes('ledger')) await ledger();
+  if (only.includes('recipients')) await recipients();
 } catch (err) {
   console.error(
     `\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ui } from '@herald/contract';
+import { keysToStrings } from './keys';
+import { answer } from './parse-buffer';
+import { kindOf, parseRecipients, RecipientParseError } from './use-recipient-parser';
+import { writeXlsx } from './zip-fixture';
+
+describe('parseRecipients', () => {
+  it('merges pasted text and files, deduping against existing recipients', async () => {
+    const first = await parseRecipients('9876543210, 1234567 1234567 abc');
+    expect([first.kept, first.invalid, first.duplicates]).toEqual([2, 1, 1]);
+    const csv = new File(['phone\r\n9876543210\r\n"0987654321"\r\n'], 'list.csv');
+    const second = await parseRecipients(csv, first.keys);
+    expect([second.kept, second.invalid, second.duplicates]).toEqual([1, 1, 1]);
+    const xlsx = new File([(await writeXlsx([[[5555555], ['1234567']]])) as BlobPart], 'a.XLSX');
+    const third = await parseRecipients(xlsx, second.keys);
+    expect(keysToStrings(third.keys).sort()).toEqual([
+      '0987654321',
+      '1234567',
+      '5555555',
+      '9876543210',
+    ]);
+    expect([third.kept, third.duplicates, third.overLimit]).toEqual([1, 1, false]);
+  });
+
+  it('says the file could not be read', async () => {
+    const bad = new File(['not a zip'], 'list.xlsx');
+    await expect(parseRecipients(bad)).rejects.toEqual(
+      new RecipientParseError(ui.campaigns.fileUnreadable),
+    );
+  });
+
+  it('picks the parser from the extension', () => {
+    const kinds = ['a.csv', 'b.XLS', 'c.xlsx', 'd.txt', 'e'].map((n) => kindOf(new File([], n)));
+    expect(kinds).toEqual(['csv', 'xls', 'xlsx', 'text', 'csv']);
+  });
+
+  it('answers with a transferable buffer', async () => {
+    const buffer = new TextEncoder().encode('9876543210 9876543210').buffer as ArrayBuffer;
+    const { reply, transfer } = await answer({ id: 7, kind: 'text', buffer });
+    expect(reply).toMatchObject({ id: 7, kept: 1, invalid: 0, duplicates: 1 });
+    expect(transfer).toHaveLength(1);
+  });
+});
