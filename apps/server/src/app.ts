@@ -1,6 +1,5 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -98,10 +97,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   registerErrorHandler(app);
-  await app.register(multipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, parts: 60 },
-  });
-
   await app.register(
     async (api) => {
       registerAuth(api);

@@ -1,15 +1,19 @@
 /**
- * User-facing messages. `ui` holds the spec's section 8 wording shown by the web app;
- * `server` holds what the API answers in `{ message }`. Both sides import from here.
+ * User-facing messages of the web app: `ui` holds the spec's section 8 wording. What the API
+ * answers in `{ message }` is in server-messages.ts (kept apart so the web bundle omits it).
  */
+/** The first screens' messages stand alone, so the login route does not load all of `ui`. */
+export const UNAUTHORIZED_ACCESS = 'Unauthorized Access';
+export const loginMessages = {
+  failed: 'Login failed. Please try again.',
+  sendOtpFailed: 'Failed to send OTP. Please try again.',
+  resetFailed: 'Failed to reset password.',
+  resetSuccessSuffix: ' You can now log in with your new password.',
+} as const;
+
 export const ui = {
-  unauthorizedAccess: 'Unauthorized Access',
-  login: {
-    failed: 'Login failed. Please try again.',
-    sendOtpFailed: 'Failed to send OTP. Please try again.',
-    resetFailed: 'Failed to reset password.',
-    resetSuccessSuffix: ' You can now log in with your new password.',
-  },
+  unauthorizedAccess: UNAUTHORIZED_ACCESS,
+  login: loginMessages,
   users: {
     loadFailed: 'Failed to load users.',
     createFailed: 'Error creating user.',
@@ -56,65 +60,4 @@ export const ui = {
     fileUnreadable: 'Could not read the file.',
     parserUnavailable: 'File parsing library is not available. Please contact support.',
   },
-} as const;
-
-export const server = {
-  invalidInput: 'Invalid input.',
-  notLoggedIn: 'Please log in to continue.',
-  sessionEnded: 'Your session has ended. Please log in again.',
-  forbidden: 'You are not allowed to do this.',
-  notFound: 'Not found.',
-  userNotFound: 'User not found.',
-  tooManyRequests: 'Too many attempts. Please try again later.',
-  internal: 'Something went wrong. Please try again.',
-  payloadTooLarge: 'The upload is too large.',
-  invalidCredentials: 'Invalid email or password.',
-  accountBlocked: 'Your account is blocked. Please contact your administrator.',
-  otpSent: 'If an account exists for that email, an OTP has been sent to it.',
-  otpInvalid: 'Invalid or expired OTP.',
-  passwordReset: 'Your password has been reset.',
-  passwordChanged: 'Password changed successfully!',
-  currentPasswordWrong: 'Current password is incorrect.',
-  passwordsMismatch: 'New passwords do not match.',
-  passwordSameAsOld: 'The new password must differ from the current one.',
-  adminResetDone: 'Password reset successfully!',
-  emailTaken: 'A user with this email already exists.',
-  roleNotAllowed: 'You cannot create or assign this role.',
-  cannotChangeSelf: 'You cannot block or change the role of your own account.',
-  lastAdmin: 'The last active Admin cannot be blocked or demoted.',
-  roleHasSubtree: 'This user manages other users; move or remove them before changing the role.',
-  roleParentMismatch: "The user's creator cannot hold a user of this role.",
-  fieldNotAllowed: (field: string) => `You are not allowed to change ${field}.`,
-  cityNotInState: 'Choose a city from the selected state.',
-  logoType: 'The logo must be a PNG or JPEG image.',
-  whitelabelOnlyBranded: 'Company name and logo apply only to Resellers and Sub-Resellers.',
-  logoTooLarge: 'The logo is too large. Max size is 1MB.',
-  userCreated: 'User created successfully!',
-  userCreatedWithPassword: (password: string) =>
-    `User created successfully! Their password is ${password} (shown once; it was also mailed to them).`,
-  userUpdated: 'User updated successfully!',
-  insufficientCredits: 'Insufficient credits for this message type.',
-  creditDone: 'Credit transaction successful!',
-  creditRecipientNotFound: 'No user with this email in your scope.',
-  creditToSelf: 'Credits cannot be added to or removed from your own account.',
-  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
-  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
-  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 characters.',
-  creditRecipientBlocked: 'This user is blocked.',
-  campaignCreated: 'Campaign created.',
-  campaignNotFound: 'Campaign not found.',
-  campaignMessageRequired: 'Message is required.',
-  campaignMessageTooLong: 'Message must be at most 4096 characters.',
-  campaignNoRecipients: 'Please add at least one recipient.',
-  campaignTooManyRecipients: 'A campaign can have at most 1,000,000 recipients.',
-  campaignCountryRequired: 'Country name and country code are required for international messages.',
-  campaignCtaCallInvalid: 'The call button number must be 3 to 15 digits.',
-  campaignCtaUrlInvalid: 'The URL button link must be an http(s) URL.',
-  campaignCtaIncomplete: 'Each button needs both its text and its number or link.',
-  campaignFieldNotAllowed: (field: string) => `${field} is not allowed for this message type.`,
-  campaignFileType: (field: string) => `The ${field} file is not of an allowed type.`,
-  campaignFileTooLarge: (mb: number) => `File is too large. Max size is ${mb}MB.`,
-  campaignDpDimensions: 'DP dimensions must be between 192x192 and 500x500 pixels.',
-  campaignTooManyImages: 'At most 3 images are allowed.',
-  campaignDuplicateFile: (field: string) => `Only one ${field} file is allowed.`,
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../statuses.js';
-import { server as msg } from '../messages.js';
+import { server as msg } from '../server-messages.js';
 import { EmailSchema, optionalText } from './common.js';
 import { CreditTypeSchema } from './credits.js';
 

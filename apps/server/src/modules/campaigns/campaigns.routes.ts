@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withMultipart } from '../../plugins/multipart.js';
 import {
   CampaignDetailSchema,
   CampaignListQuerySchema,
@@ -24,52 +25,54 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const swept = await sweepStaleTemps(dir, STALE_TEMP_MS);
   if (swept > 0) app.log.info(`campaign uploads: removed ${swept} stale temp files`);
 
-  app.post(
-    '/campaigns',
-    { schema: { response: { 201: CreateCampaignReplySchema } } },
-    async (req, reply) => {
-      const actor = caller(req);
-      const key = idempotencyKeyOf(req);
-      const upload = await readCampaignUpload(req, dir);
-      try {
-        const checked = service.checkUpload(upload);
-        const owner = await service.resolveOwner(ctx, actor, checked.fields.userEmail);
-        const files = await service.commitFiles(dir, upload.files);
-        const result = await runIdempotent(
-          ctx.db,
-          {
-            userId: actor.id,
-            key,
-            endpoint: 'POST /api/campaigns',
-            status: 201,
-            request: {
-              fields: checked.fields,
-              files: upload.files.map((f) => ({
-                field: f.field,
-                name: f.originalName,
-                size: f.size,
-                sha256: f.sha256,
-              })),
+  await withMultipart(app, (uploads) => {
+    uploads.post(
+      '/campaigns',
+      { schema: { response: { 201: CreateCampaignReplySchema } } },
+      async (req, reply) => {
+        const actor = caller(req);
+        const key = idempotencyKeyOf(req);
+        const upload = await readCampaignUpload(req, dir);
+        try {
+          const checked = service.checkUpload(upload);
+          const owner = await service.resolveOwner(ctx, actor, checked.fields.userEmail);
+          const files = await service.commitFiles(dir, upload.files);
+          const result = await runIdempotent(
+            ctx.db,
+            {
+              userId: actor.id,
+              key,
+              endpoint: 'POST /api/campaigns',
+              status: 201,
+              request: {
+                fields: checked.fields,
+                files: upload.files.map((f) => ({
+                  field: f.field,
+                  name: f.originalName,
+                  size: f.size,
+                  sha256: f.sha256,
+                })),
+              },
+              replySchema: CreateCampaignReplySchema,
             },
-            replySchema: CreateCampaignReplySchema,
-          },
-          async (tx) => ({
-            message: msg.campaignCreated,
-            campaign: await service.insertCampaign(tx, actor, owner, checked, files),
-          }),
-        );
-        // A replay stored nothing new: this request's copies of the files are not needed.
-        if (result.replayed) {
+            async (tx) => ({
+              message: msg.campaignCreated,
+              campaign: await service.insertCampaign(tx, actor, owner, checked, files),
+            }),
+          );
+          // A replay stored nothing new: this request's copies of the files are not needed.
+          if (result.replayed) {
+            await discardFiles(upload.files);
+            reply.header('idempotent-replayed', 'true');
+          }
+          return await reply.code(result.status).send(result.body);
+        } catch (err) {
           await discardFiles(upload.files);
-          reply.header('idempotent-replayed', 'true');
+          throw err;
         }
-        return await reply.code(result.status).send(result.body);
-      } catch (err) {
-        await discardFiles(upload.files);
-        throw err;
-      }
-    },
-  );
+      },
+    );
+  });
 
   app.get(
     '/campaigns',

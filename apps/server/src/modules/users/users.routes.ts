@@ -10,6 +10,7 @@ import {
   server as msg,
 } from '@herald/contract';
 import { notFound } from '../../lib/app-error.js';
+import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
 import { readUpdateRequest } from './users-update.input.js';
 import { updateUser } from './users-update.service.js';
@@ -50,19 +51,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // multipart/form-data (the spec's form, with an optional companyLogo file) or JSON: the body
   // is read and validated against UpdateUserBodySchema by the handler, as multipart has no
   // body for the schema compiler to see.
-  app.put(
-    '/users/update/:id',
-    {
-      config: { roles: MANAGER_ROLES },
-      schema: { params: UserIdParamsSchema, response: { 200: UpdateUserReplySchema } },
-    },
-    async (req) => {
-      const id = userId(req.params.id);
-      const input = await readUpdateRequest(req);
-      const user = await updateUser(ctx, caller(req), id, input, req.log);
-      return { message: msg.userUpdated, user };
-    },
-  );
+  await withMultipart(app, (uploads) => {
+    uploads.put(
+      '/users/update/:id',
+      {
+        config: { roles: MANAGER_ROLES },
+        schema: { params: UserIdParamsSchema, response: { 200: UpdateUserReplySchema } },
+      },
+      async (req) => {
+        const id = userId(req.params.id);
+        const input = await readUpdateRequest(req);
+        const user = await updateUser(ctx, caller(req), id, input, req.log);
+        return { message: msg.userUpdated, user };
+      },
+    );
+  });
 
   app.get(
     '/users/profile/:id',

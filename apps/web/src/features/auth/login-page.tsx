@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { DEFAULT_COMPANY_NAME, ui } from '@herald/contract';
+import { DEFAULT_COMPANY_NAME, loginMessages } from '@herald/contract';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { errorMessage } from '../../lib/api-client';
 import { setSession, useSession } from '../../lib/auth-store';
@@ -46,7 +46,7 @@ export function LoginPage() {
       setSession(reply.token, reply.user);
       navigate('/', { replace: true });
     } catch (err) {
-      setError(errorMessage(err, ui.login.failed));
+      setError(errorMessage(err, loginMessages.failed));
       setPending(false);
     }
   }
