@@ -7,6 +7,22 @@ import { EmailSchema } from './common.js';
 export const MAX_CREDIT_COUNT = 10_000_000;
 export const MAX_RATE_PAISE = 10_000_000; // ₹100,000 per credit
 export const HISTORY_PAGE_DEFAULT = 50;
+
+/** Transaction History's columns (spec 2.11), shared by the screen and the .xlsx export. */
+export const HISTORY_COLUMNS = [
+  'Date',
+  'To (Email)',
+  'To (Name)',
+  'By (Email)',
+  'By (Name)',
+  'Type',
+  'Credit Type',
+  'Count',
+  'Rate',
+  'Total Amount',
+  'Reason',
+] as const;
+export type HistoryColumn = (typeof HISTORY_COLUMNS)[number];
 export const HISTORY_PAGE_MAX = 200;
 
 export const CreditTypeSchema = z.enum(CREDIT_TYPES, 'Choose a credit type.');

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { HistoryFilters } from '@herald/contract';
+import { HISTORY_COLUMNS, type HistoryColumn, type HistoryFilters } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import {
   XLSX_MAX_ROWS,
@@ -23,20 +23,21 @@ export const XLSX_CONTENT_TYPE =
 const BATCH = 5_000;
 const SHEET = 'Transactions';
 
-/** Spec 2.11's columns. */
-const COLUMNS: readonly (XlsxColumn & { title: string })[] = [
-  { title: 'Date', width: 20 },
-  { title: 'To (Email)', width: 30 },
-  { title: 'To (Name)', width: 22 },
-  { title: 'By (Email)', width: 30 },
-  { title: 'By (Name)', width: 22 },
-  { title: 'Type', width: 10 },
-  { title: 'Credit Type', width: 30 },
-  { title: 'Count', width: 10 },
-  { title: 'Rate', width: 12, format: 'money' },
-  { title: 'Total Amount', width: 14, format: 'money' },
-  { title: 'Reason', width: 40 },
-];
+/** Spec 2.11's columns (titles from the contract), with their widths and formats. */
+const LAYOUT: Record<HistoryColumn, XlsxColumn> = {
+  Date: { width: 20 },
+  'To (Email)': { width: 30 },
+  'To (Name)': { width: 22 },
+  'By (Email)': { width: 30 },
+  'By (Name)': { width: 22 },
+  Type: { width: 10 },
+  'Credit Type': { width: 30 },
+  Count: { width: 10 },
+  Rate: { width: 12, format: 'money' },
+  'Total Amount': { width: 14, format: 'money' },
+  Reason: { width: 40 },
+};
+const COLUMNS = HISTORY_COLUMNS.map((title) => ({ title, ...LAYOUT[title] }));
 
 export interface HistoryExport {
   filename: string;

@@ -1,22 +1,13 @@
 import { memo, useEffect, useRef } from 'react';
 import { Badge, Button, Spinner, Table } from 'react-bootstrap';
-import { formatRupees, type CreditTransaction, type HistoryReply } from '@herald/contract';
+import {
+  formatRupees,
+  HISTORY_COLUMNS,
+  type CreditTransaction,
+  type HistoryReply,
+} from '@herald/contract';
 import { formatDateTime, orDash } from '../../lib/format';
 import { pageTransactions, transactionTypeVariant } from './history-data';
-
-const COLUMNS = [
-  'Date',
-  'To (Email)',
-  'To (Name)',
-  'By (Email)',
-  'By (Name)',
-  'Type',
-  'Credit Type',
-  'Count',
-  'Rate',
-  'Total Amount',
-  'Reason',
-] as const;
 
 const HistoryRow = memo(function HistoryRow({ tx }: { tx: CreditTransaction }) {
   return (
@@ -82,7 +73,7 @@ export function HistoryTable(props: HistoryTableProps) {
       <Table striped hover responsive className="mb-0" aria-label="Transaction history">
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
+            {HISTORY_COLUMNS.map((c) => (
               <th key={c} className="text-nowrap">
                 {c}
               </th>
