@@ -17,3 +17,4 @@ export * from './money.js';
 export * from './schemas/credits.js';
 export * from './recipients.js';
 export * from './schemas/campaigns.js';
+export * from './schemas/campaign-actions.js';

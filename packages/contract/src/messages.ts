@@ -11,6 +11,17 @@ export const loginMessages = {
   resetSuccessSuffix: ' You can now log in with your new password.',
 } as const;
 
+/** Rule texts that the form shows and the server answers alike (spec sections 5 and 8). */
+export const ruleMessages = {
+  insufficientCredits: 'Insufficient credits for this message type.',
+  noRecipients: 'Please add at least one recipient.',
+  messageRequired: 'Message is required.',
+  countryRequired: 'Country name and country code are required for international messages.',
+  fileTooLarge: (mb: number) => `File is too large. Max size is ${mb}MB.`,
+  dpDimensions: 'DP dimensions must be between 192x192 and 500x500 pixels.',
+  selectReportFile: 'Please select a report file to upload.',
+} as const;
+
 export const ui = {
   unauthorizedAccess: UNAUTHORIZED_ACCESS,
   login: loginMessages,
@@ -59,5 +70,18 @@ export const ui = {
   campaigns: {
     fileUnreadable: 'Could not read the file.',
     parserUnavailable: 'File parsing library is not available. Please contact support.',
+    loadFailed: '❌ Failed to load page data.',
+    createFailed: '❌ Error creating campaign.',
+    created: '✅ Campaign created successfully!',
+    downloadFailed: '❌ Failed to download campaign assets.',
+    reportUploaded: '✅ Report uploaded successfully!',
+    reportUploadFailed: '❌ Error uploading report.',
+    statusUpdated: (status: string) => `✅ Status updated to ${status}`,
+    statusFailed: '❌ Error updating campaign status.',
+    ...ruleMessages,
+    empty: 'No campaigns found.',
+  },
+  reports: {
+    loadFailed: 'Failed to fetch report data.',
   },
 } as const;

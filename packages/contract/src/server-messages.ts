@@ -1,3 +1,5 @@
+import { ruleMessages as rule } from './messages.js';
+
 /** What the API answers in `{ message }` (the web app shows the spec's `ui` texts). */
 export const server = {
   invalidInput: 'Invalid input.',
@@ -34,7 +36,7 @@ export const server = {
   userCreatedWithPassword: (password: string) =>
     `User created successfully! Their password is ${password} (shown once; it was also mailed to them).`,
   userUpdated: 'User updated successfully!',
-  insufficientCredits: 'Insufficient credits for this message type.',
+  insufficientCredits: rule.insufficientCredits,
   creditDone: 'Credit transaction successful!',
   creditRecipientNotFound: 'No user with this email in your scope.',
   creditToSelf: 'Credits cannot be added to or removed from your own account.',
@@ -44,18 +46,41 @@ export const server = {
   creditRecipientBlocked: 'This user is blocked.',
   campaignCreated: 'Campaign created.',
   campaignNotFound: 'Campaign not found.',
-  campaignMessageRequired: 'Message is required.',
+  campaignMessageRequired: rule.messageRequired,
   campaignMessageTooLong: 'Message must be at most 4096 characters.',
-  campaignNoRecipients: 'Please add at least one recipient.',
+  campaignNoRecipients: rule.noRecipients,
   campaignTooManyRecipients: 'A campaign can have at most 1,000,000 recipients.',
-  campaignCountryRequired: 'Country name and country code are required for international messages.',
+  campaignCountryRequired: rule.countryRequired,
   campaignCtaCallInvalid: 'The call button number must be 3 to 15 digits.',
   campaignCtaUrlInvalid: 'The URL button link must be an http(s) URL.',
   campaignCtaIncomplete: 'Each button needs both its text and its number or link.',
   campaignFieldNotAllowed: (field: string) => `${field} is not allowed for this message type.`,
   campaignFileType: (field: string) => `The ${field} file is not of an allowed type.`,
-  campaignFileTooLarge: (mb: number) => `File is too large. Max size is ${mb}MB.`,
-  campaignDpDimensions: 'DP dimensions must be between 192x192 and 500x500 pixels.',
+  campaignFileTooLarge: rule.fileTooLarge,
+  campaignDpDimensions: rule.dpDimensions,
   campaignTooManyImages: 'At most 3 images are allowed.',
   campaignDuplicateFile: (field: string) => `Only one ${field} file is allowed.`,
+  campaignStatusUpdated: (status: string) => `Status updated to ${status}`,
+  campaignStatusUnchanged: (status: string) => `The campaign is already ${status}.`,
+  campaignCancelOnly: 'You may only request cancellation of this campaign.',
+  campaignNotCancellable:
+    'Only a Submitted, Pending Approval or Approved campaign can be cancelled.',
+  reportFileRequired: rule.selectReportFile,
+  reportFileNotCsv: 'The report file must be a CSV file.',
+  reportFileEmpty: 'The report file has no rows.',
+  reportFileTooLarge: 'The report file is too large. Max size is 64MB.',
+  reportUploaded: 'Report uploaded successfully!',
+  notifyCampaignStatus: (id: string, status: string) =>
+    `Your campaign ${id.slice(0, 8)} is now ${status}.`,
+  notifyCampaignReport: (id: string) =>
+    `The delivery report of your campaign ${id.slice(0, 8)} is ready.`,
+  notifyCampaignCancelRequested: (id: string, email: string) =>
+    `${email} asked to cancel campaign ${id.slice(0, 8)}.`,
+  // Added by the campaign-actions server work (issue 4).
+  reportNoRecipients: 'None of the numbers in the report file is a recipient of this campaign.',
+  campaignBusy: 'This campaign is being updated right now. Please try again in a moment.',
+  notifyCreditsAdded: (count: number, creditType: string) =>
+    `${count} ${creditType} credits were added to your account.`,
+  notifyCreditsRemoved: (count: number, creditType: string) =>
+    `${count} ${creditType} credits were removed from your account.`,
 } as const;

@@ -118,6 +118,8 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   campaign_files: CampaignFilesTable;
+  campaign_report_entries: CampaignReportEntriesTable;
+  notifications: NotificationsTable;
 }
 
 export interface CampaignsTable {
@@ -136,6 +138,8 @@ export interface CampaignsTable {
   recipient_count: number;
   charged: ColumnType<boolean, boolean | undefined, boolean>;
   charged_count: number;
+  report_count: ColumnType<number, number | undefined, number>;
+  report_delivered: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 
@@ -154,4 +158,20 @@ export interface CampaignFilesTable {
   /** bigint: arrives as a string from pg. */
   size: ColumnType<string, number, never>;
   position: number;
+}
+
+export interface CampaignReportEntriesTable {
+  campaign_id: string;
+  phone: string;
+  status: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  event_type: string;
+  message: string;
+  link: string | null;
+  created_at: Timestamp;
+  read_at: Date | null;
 }

@@ -67,13 +67,17 @@ export class ZipWriter {
     this.done(entry);
   }
 
-  /** Starts a file whose content is streamed: write it in chunks, then close it. */
-  async openFile(name: string): Promise<ZipFileSink> {
+  /**
+   * Starts a file whose content is streamed: write it in chunks, then close it. `level`
+   * overrides the archive's deflate level for this file (1 suits media that is already
+   * compressed: little gain is worth much CPU there).
+   */
+  async openFile(name: string, options: { level?: number } = {}): Promise<ZipFileSink> {
     this.claim();
     const entry = this.entry(name, FLAG_UTF8 | FLAG_DESCRIPTOR);
     await this.emit(this.localHeader(entry));
     const { signal } = this.abort;
-    const deflate = createDeflateRaw({ level: this.level });
+    const deflate = createDeflateRaw({ level: options.level ?? this.level });
     // Pending waits reject through the signal; the deflate stream is only released.
     const onAbort = () => deflate.destroy();
     signal.addEventListener('abort', onAbort, { once: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../statuses.js';
 import { server as msg } from '../server-messages.js';
-import { EmailSchema, optionalText } from './common.js';
+import { EmailSchema, optionalText, TzOffsetSchema } from './common.js';
 import { CreditTypeSchema } from './credits.js';
 
 /** Campaigns (spec 3, 5 and 7; decisions.md section 4). */
@@ -81,6 +81,8 @@ export const CampaignSchema = z.object({
   ctaURLText: z.string().nullable(),
   status: CampaignStatusSchema,
   recipientCount: z.number(),
+  /** Rows of the delivery report; 0 when no report was uploaded (View Report is hidden). */
+  reportCount: z.number(),
   createdAt: z.string(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
@@ -112,6 +114,7 @@ export const CampaignListQuerySchema = z
     to: emptyToUndefined(DateParam),
     userEmail: emptyToUndefined(EmailSchema),
     status: emptyToUndefined(CampaignStatusSchema),
+    tzOffset: TzOffsetSchema,
     cursor: emptyToUndefined(z.uuid('Invalid cursor.')),
     limit: z.coerce.number().int().min(1).max(CAMPAIGN_LIST_MAX).default(CAMPAIGN_LIST_DEFAULT),
   })

@@ -29,3 +29,6 @@ export function optionalText(max: number, label: string) {
     .optional()
     .transform((v) => (v ? v : undefined));
 }
+
+/** Minutes as Date.getTimezoneOffset() gives them, so date filters are the viewer's local days. */
+export const TzOffsetSchema = z.coerce.number().int().min(-840).max(840).default(0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_TRANSACTION_TYPES, CREDIT_TYPES } from '../credit-types.js';
 import { rupeesToPaise } from '../money.js';
-import { EmailSchema } from './common.js';
+import { EmailSchema, TzOffsetSchema } from './common.js';
 
 /** Largest count in one credit transaction; with MAX_RATE_PAISE totals stay exact in JS. */
 export const MAX_CREDIT_COUNT = 10_000_000;
@@ -89,7 +89,10 @@ export type CreditTransaction = z.infer<typeof CreditTransactionSchema>;
 
 export const CreditTransactionListSchema = z.object({
   transactions: z.array(CreditTransactionSchema),
+  /** Pass as `cursor` for the next `limit` entries; null when none are left. */
+  nextCursor: z.string().nullable(),
 });
+export type CreditTransactionList = z.infer<typeof CreditTransactionListSchema>;
 
 export const CreateCreditReplySchema = z.object({
   message: z.string(),
@@ -132,8 +135,7 @@ export const HistoryQuerySchema = z
     userEmail: emptyToUndefined(EmailSchema),
     transactionType: emptyToUndefined(CreditTransactionTypeSchema),
     creditType: emptyToUndefined(CreditTypeSchema),
-    /** Minutes as Date.getTimezoneOffset() gives them, so dates are the viewer's local days. */
-    tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+    tzOffset: TzOffsetSchema,
     cursor: emptyToUndefined(z.string().regex(/^\d{1,19}$/, 'Invalid cursor.')),
     limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   })
@@ -158,7 +160,7 @@ export const HistoryReplySchema = z.object({
 });
 export type HistoryReply = z.infer<typeof HistoryReplySchema>;
 
-/** GET /api/credits and /api/credits/user/{email}: newest first, at most CREDIT_LIST_MAX. */
+/** GET /api/credits and /api/credits/user/{email}: newest first, keyset pages of `limit`. */
 export const CREDIT_LIST_DEFAULT = 100;
 export const CREDIT_LIST_MAX = 500;
 export const CreditListQuerySchema = z.object({
@@ -168,8 +170,10 @@ export const CreditListQuerySchema = z.object({
     .min(1, `Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.`)
     .max(CREDIT_LIST_MAX, `Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.`)
     .default(CREDIT_LIST_DEFAULT),
+  cursor: emptyToUndefined(z.string().regex(/^\d{1,19}$/, 'Invalid cursor.')),
 });
 export type CreditListQuery = z.input<typeof CreditListQuerySchema>;
+export type CreditListFilters = z.output<typeof CreditListQuerySchema>;
 
 /** Any string: an email that cannot exist answers 404, like one out of scope. */
 export const CreditUserParamsSchema = z.object({ email: z.string() });

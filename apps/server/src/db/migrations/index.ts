@@ -1,6 +1,7 @@
 import { sql as init } from './0001-init.js';
 import { sql as credits } from './0002-credits.js';
 import { sql as campaigns } from './0003-campaigns.js';
+import { sql as campaignReports } from './0004-campaign-reports.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { version: 1, name: 'init', sql: init },
   { version: 2, name: 'credits', sql: credits },
   { version: 3, name: 'campaigns', sql: campaigns },
+  { version: 4, name: 'campaign-reports', sql: campaignReports },
 ];

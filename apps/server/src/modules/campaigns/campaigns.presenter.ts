@@ -17,6 +17,7 @@ export function presentCampaign(row: CampaignView): Campaign {
     ctaURLText: row.cta_url_text,
     status: row.status,
     recipientCount: row.recipient_count,
+    reportCount: row.report_count,
     createdAt: row.created_at.toISOString(),
   };
 }

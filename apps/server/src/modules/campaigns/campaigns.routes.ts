@@ -10,20 +10,29 @@ import {
   server as msg,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { campaignActionsRoutes } from './campaign-actions.routes.js';
 import { idempotencyKeyOf, runIdempotent } from '../credits/idempotency.js';
 import { campaignsDir, discardFiles, sweepStaleTemps } from './campaign-files.js';
+import { sweepOrphanFiles } from './campaign-orphans.js';
 import { readCampaignUpload } from './campaigns.input.js';
 import * as service from './campaigns.service.js';
 
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
-/** Campaigns (spec 2.9 and 7; decisions.md section 4): create and read, every role. */
+/**
+ * Campaigns (spec 2.9 and 7; decisions.md section 4): create and read, every role; the
+ * actions after creation (status, reports, download) live in campaign-actions.routes.ts.
+ */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const dir = campaignsDir(ctx.uploadsDir);
-  // Uploads cut off by a crash leave only temp files (rows come after the rename).
+  // A crash mid-upload leaves temp files; one between the rename and the end of the
+  // transaction leaves a final-named file that no row names. Both go after an hour.
   const swept = await sweepStaleTemps(dir, STALE_TEMP_MS);
-  if (swept > 0) app.log.info(`campaign uploads: removed ${swept} stale temp files`);
+  const orphans = await sweepOrphanFiles(ctx.db, dir, STALE_TEMP_MS);
+  if (swept + orphans > 0) {
+    app.log.info(`campaign uploads: removed ${swept} stale temp and ${orphans} orphaned files`);
+  }
 
   await withMultipart(app, (uploads) => {
     uploads.post(
@@ -97,4 +106,6 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParamsSchema, response: { 200: CampaignDetailSchema } } },
     (req) => service.getCampaign(ctx, caller(req), req.params.id),
   );
+
+  await app.register(campaignActionsRoutes);
 };

@@ -1,10 +1,11 @@
 import {
-  CREDIT_TYPES,
   server as msg,
   type Balances,
   type CreateCreditInput,
   type CreateCreditReply,
+  type CreditListFilters,
   type CreditTransaction,
+  type CreditTransactionList,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
@@ -15,6 +16,7 @@ import { presentCreditTransaction } from './credits.presenter.js';
 import * as reads from './credits.repo.js';
 import * as ledger from './ledger.service.js';
 import { findUserByEmailForShare } from './ledger.repo.js';
+import { notify } from '../notifications/notifications.repo.js';
 
 /**
  * POST /api/credits inside the caller's transaction (decisions.md section 3). Admin mints and
@@ -56,18 +58,35 @@ export async function createCredit(
     });
     transactions = [done.out.transaction, done.in.transaction];
   }
+  // The account that moved hears of it, in the same transaction (decisions.md section 5).
+  await notify(tx, {
+    userId: target.id,
+    eventType: 'credits',
+    message: (input.type === 'Added' ? msg.notifyCreditsAdded : msg.notifyCreditsRemoved)(
+      input.count,
+      input.creditType,
+    ),
+    link: '/history',
+  });
   // The target's entry first, then the caller's own (when there is one).
   return { message: msg.creditDone, transactions };
 }
 
-/** GET /api/credits: the latest entries of the caller's scope. */
+/** One keyset page: a row past `limit` only tells that another page follows. */
+function page(rows: Parameters<typeof presentCreditTransaction>[0][], limit: number) {
+  const shown = rows.slice(0, limit).map(presentCreditTransaction);
+  const last = shown.at(-1);
+  return { transactions: shown, nextCursor: rows.length > limit && last ? last.id : null };
+}
+
+/** GET /api/credits: the caller's scope, newest first, a page at a time. */
 export async function listCredits(
   ctx: AppContext,
   actor: Actor,
-  limit: number,
-): Promise<CreditTransaction[]> {
-  const rows = await reads.listInScope(ctx.db, actor, limit);
-  return rows.map(presentCreditTransaction);
+  query: CreditListFilters,
+): Promise<CreditTransactionList> {
+  const rows = await reads.listInScope(ctx.db, actor, query.limit + 1, query.cursor);
+  return page(rows, query.limit);
 }
 
 /** GET /api/credits/user/{email}: entries on one account of the caller's scope. */
@@ -75,12 +94,12 @@ export async function listUserCredits(
   ctx: AppContext,
   actor: Actor,
   email: string,
-  limit: number,
-): Promise<CreditTransaction[]> {
+  query: CreditListFilters,
+): Promise<CreditTransactionList> {
   const user = await reads.findScopedUserByEmail(ctx.db, email.trim().toLowerCase());
   if (!user || !canSee(actor, user)) throw notFound(msg.userNotFound);
-  const rows = await reads.listForAccount(ctx.db, user.id, limit);
-  return rows.map(presentCreditTransaction);
+  const rows = await reads.listForAccount(ctx.db, user.id, query.limit + 1, query.cursor);
+  return page(rows, query.limit);
 }
 
 /** GET /api/credits/balances: email → credit type → balance, existing rows of the scope. */
@@ -90,16 +109,4 @@ export async function balances(ctx: AppContext, actor: Actor): Promise<Balances>
     (out[r.email] ??= {})[r.creditType] = r.balance;
   }
   return out;
-}
-
-/** A profile's balance table: one row per credit type the user holds, in the spec's order. */
-export async function profileBalances(ctx: AppContext, userId: string) {
-  const rows = await reads.balancesOf(ctx.pool, userId);
-  rows.sort((a, b) => CREDIT_TYPES.indexOf(a.creditType) - CREDIT_TYPES.indexOf(b.creditType));
-  return rows.map((r) => ({
-    creditType: r.creditType,
-    totalAdded: r.totalAdded,
-    totalUsed: r.totalRemoved,
-    remaining: r.balance,
-  }));
 }

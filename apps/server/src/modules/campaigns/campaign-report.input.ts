@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { MAX_REPORT_BYTES, server as msg } from '@herald/contract';
+import { AppError, badRequest } from '../../lib/app-error.js';
+
+/**
+ * Reads POST /api/campaigns/{id}/upload-report: one file field `reportFile`, streamed to a temp
+ * file (never held in memory) under the campaign uploads directory, where the boot sweep
+ * removes what a crash leaves behind. The caller deletes the file when done.
+ */
+
+export const REPORT_FIELD = 'reportFile';
+
+export interface StagedReport {
+  filePath: string;
+  originalName: string;
+  size: number;
+}
+
+const tooLarge = () => new AppError(413, msg.reportFileTooLarge);
+
+export function isCsvName(name: string): boolean {
+  return /\.csv$/i.test(name.trim());
+}
+
+export async function readReportUpload(req: FastifyRequest, dir: string): Promise<StagedReport> {
+  if (!req.isMultipart()) throw badRequest(msg.reportFileRequired);
+  await fs.mkdir(dir, { recursive: true });
+  let staged: StagedReport | null = null;
+  const parts = req.parts({
+    // One byte over, so our own check (with its message) fires first.
+    limits: { fileSize: MAX_REPORT_BYTES + 1, files: 2, fields: 10, fieldSize: 1024 },
+  });
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file') continue; // other fields carry nothing we use
+      if (part.fieldname !== REPORT_FIELD || staged !== null) {
+        part.file.resume();
+        throw badRequest();
+      }
+      // A browser sends an empty part without a name when no file was chosen.
+      if (part.filename === '') {
+        part.file.resume();
+        continue;
+      }
+      if (!isCsvName(part.filename)) {
+        part.file.resume();
+        throw badRequest(msg.reportFileNotCsv);
+      }
+      const filePath = path.join(dir, `${randomUUID()}.report.tmp`);
+      staged = { filePath, originalName: part.filename, size: 0 };
+      const target = staged;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          target.size += chunk.length;
+          if (target.size > MAX_REPORT_BYTES) return done(tooLarge());
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(part.file, meter, createWriteStream(filePath, { flags: 'wx' }));
+      } catch (err) {
+        if (isFileTooLarge(err)) throw tooLarge();
+        throw err;
+      }
+    }
+  } catch (err) {
+    if (staged) await fs.rm(staged.filePath, { force: true });
+    throw err;
+  }
+  if (!staged) throw badRequest(msg.reportFileRequired);
+  return staged;
+}
+
+function isFileTooLarge(err: unknown): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    'code' in err &&
+    err.code === 'FST_REQ_FILE_TOO_LARGE'
+  );
+}

@@ -1,0 +1,197 @@
+import { createReadStream } from 'node:fs';
+import {
+  normalizeRecipient,
+  REPORT_UNKNOWN_LISTED,
+  server as msg,
+  type CampaignReport,
+  type CampaignReportQuerySchema,
+  type UploadReportReply,
+} from '@herald/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth-state.js';
+import { notify } from '../notifications/notifications.repo.js';
+import type { Actor } from '../users/scope.js';
+import { lockVisibleCampaign, visibleCampaign } from './campaign-access.js';
+import * as repo from './campaign-actions.repo.js';
+import type { StagedReport } from './campaign-report.input.js';
+import { CAMPAIGNS_LINK, settleCredits } from './campaign-status.service.js';
+import { getCampaign } from './campaigns.repo.js';
+import { presentCampaign } from './campaigns.presenter.js';
+import {
+  CsvError,
+  CsvReader,
+  csvCell,
+  detectColumns,
+  isBlankRow,
+  type ReportColumns,
+} from './report-csv.js';
+
+/**
+ * Delivery reports (spec 2.9; decisions.md section 4): upload (Admin), the paged view and the
+ * CSV export (whoever sees the campaign).
+ */
+
+/** Longest status kept; a longer cell is cut (a status is a word or two). */
+export const REPORT_STATUS_MAX = 100;
+/** Longest unknown cell listed back as written. */
+const RAW_MAX = 100;
+const EXPORT_BATCH = 10_000;
+
+const notCsv = () => badRequest(msg.reportFileNotCsv);
+
+/**
+ * Reads the staged file as COPY data for the temp table, chunk by chunk, so memory holds one
+ * chunk whatever the file's size. Text must be UTF-8 (a BOM is dropped) without NUL bytes:
+ * anything else (a spreadsheet, an image) is not a CSV file. `counter.rows` ends as the
+ * number of data rows.
+ */
+async function* reportCopyData(
+  filePath: string,
+  counter: { rows: number },
+): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let columns: ReportColumns | null = null;
+  let out = '';
+  const reader = new CsvReader((cells) => {
+    if (isBlankRow(cells)) return;
+    if (!columns) {
+      columns = detectColumns(cells);
+      if (columns.hasHeader) return;
+    }
+    const raw = (cells[columns.number] ?? '').trim();
+    const phone = normalizeRecipient(raw);
+    const status = (cells[columns.status] ?? '').trim().slice(0, REPORT_STATUS_MAX);
+    out += repo.copyRow(
+      counter.rows++,
+      phone,
+      phone === null ? raw.slice(0, RAW_MAX) : null,
+      status,
+    );
+  });
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw notCsv(); // bytes that are not UTF-8
+    }
+  };
+  const parse = (text: string, last = false) => {
+    if (text.includes('\u0000')) throw notCsv();
+    try {
+      reader.push(text);
+      if (last) reader.end();
+    } catch (err) {
+      throw err instanceof CsvError ? notCsv() : err;
+    }
+  };
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 256 * 1024 })) {
+    parse(decode(chunk as Buffer));
+    if (out.length > 0) yield Buffer.from(out, 'utf8');
+    out = '';
+  }
+  parse(decode(), true);
+  if (out.length > 0) yield Buffer.from(out, 'utf8');
+}
+
+/**
+ * POST /api/campaigns/{id}/upload-report, in one transaction under the campaign's row lock:
+ * the old entries go, the new ones come, the count and Report Generated are set (with the
+ * money rule when the campaign was refunded), and the owner is notified.
+ */
+export async function uploadReport(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: string,
+  file: StagedReport,
+): Promise<UploadReportReply> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const campaign = await lockVisibleCampaign(tx, actor, id);
+    await repo.createUploadTable(tx);
+    const counter = { rows: 0 };
+    await repo.copyUploadRows(tx, reportCopyData(file.filePath, counter));
+    if (counter.rows === 0) throw badRequest(msg.reportFileEmpty);
+    const result = await repo.replaceReport(tx, id, REPORT_UNKNOWN_LISTED);
+    // A file without one number of this campaign is the wrong file: keep the report there was.
+    if (result.written === 0) throw badRequest(msg.reportNoRecipients);
+    const next = 'Report Generated';
+    const charged = await settleCredits(tx, actor, campaign, next);
+    const summary = await repo.reportSummary(tx, id);
+    await repo.updateCampaign(tx, id, {
+      status: next,
+      charged,
+      report_count: summary.total,
+      report_delivered: summary.delivered,
+    });
+    await notify(tx, {
+      userId: campaign.user_id,
+      eventType: 'campaign_report',
+      message: msg.notifyCampaignReport(id),
+      link: CAMPAIGNS_LINK,
+    });
+    const row = await getCampaign(tx, id);
+    if (!row) throw new Error(`campaign ${id} vanished`);
+    return {
+      message: msg.reportUploaded,
+      campaign: presentCampaign(row),
+      summary,
+      unknownCount: result.unknownCount,
+      unknownNumbers: result.unknownNumbers,
+    };
+  });
+}
+
+/** GET /api/campaigns/{id}/report: the totals and one keyset page of entries. */
+export async function getReport(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  q: z.output<typeof CampaignReportQuerySchema>,
+): Promise<CampaignReport> {
+  const campaign = await visibleCampaign(ctx.db, actor, id);
+  const entries = await repo.reportEntries(ctx.db, id, q.cursor, q.limit + 1);
+  const summary = {
+    total: campaign.report_count,
+    delivered: campaign.report_delivered,
+    failed: campaign.report_count - campaign.report_delivered,
+  };
+  const page = entries.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    summary,
+    entries: page,
+    nextCursor: entries.length > q.limit && last ? last.recipient : null,
+  };
+}
+
+export interface ReportExport {
+  filename: string;
+  /** The CSV text in chunks, read from the database in keyset batches as it is consumed. */
+  chunks: () => AsyncGenerator<string>;
+}
+
+/** Checks scope (before any byte is sent) and returns the export to stream. */
+export async function prepareReportExport(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<ReportExport> {
+  await visibleCampaign(ctx.db, actor, id);
+  return {
+    filename: `campaign_${id}_report.csv`,
+    async *chunks() {
+      yield 'recipient,status\r\n';
+      let after: string | undefined;
+      for (;;) {
+        const entries = await repo.reportEntries(ctx.db, id, after, EXPORT_BATCH);
+        if (entries.length > 0) {
+          yield entries.map((e) => `${csvCell(e.recipient)},${csvCell(e.status)}\r\n`).join('');
+        }
+        const last = entries.at(-1);
+        if (entries.length < EXPORT_BATCH || !last) return;
+        after = last.recipient;
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { CampaignStatus } from '../statuses.js';
+import { CampaignSchema, CampaignStatusSchema } from './campaigns.js';
+
+/**
+ * Campaign actions after creation (spec 2.9, 7; decisions.md sections 3 and 4): status
+ * changes, the owner's cancellation request, delivery reports and the asset download.
+ */
+
+/** Statuses from which the owner may ask to cancel (→ Cancellation Requested). */
+export const OWNER_CANCELLABLE_STATUSES = [
+  'Submitted',
+  'Pending Approval',
+  'Approved',
+] as const satisfies readonly CampaignStatus[];
+
+/** Statuses in which the owner's credits are refunded (exactly once, re-debited on leaving). */
+export const REFUNDED_STATUSES = [
+  'Rejected',
+  'Cancelled',
+] as const satisfies readonly CampaignStatus[];
+
+export function isRefundedStatus(status: CampaignStatus): boolean {
+  return (REFUNDED_STATUSES as readonly CampaignStatus[]).includes(status);
+}
+
+export function isOwnerCancellable(status: CampaignStatus): boolean {
+  return (OWNER_CANCELLABLE_STATUSES as readonly CampaignStatus[]).includes(status);
+}
+
+/**
+ * PUT /api/campaigns/status/{id}. Admin sets any of the nine statuses; anyone else who can
+ * see the campaign may only set 'Cancellation Requested' from an owner-cancellable status.
+ */
+export const UpdateCampaignStatusBodySchema = z.strictObject({ status: CampaignStatusSchema });
+export type UpdateCampaignStatusBody = z.infer<typeof UpdateCampaignStatusBodySchema>;
+
+export const CampaignReplySchema = z.object({ message: z.string(), campaign: CampaignSchema });
+export type CampaignReply = z.infer<typeof CampaignReplySchema>;
+
+/** A report row's status counts as delivered when it reads "delivered" (any case, trimmed). */
+export function isDeliveredStatus(status: string): boolean {
+  return status.trim().toLowerCase() === 'delivered';
+}
+
+/** Report CSV column detection (decisions.md section 4). */
+export const REPORT_NUMBER_HEADERS = ['number', 'mobile', 'phone', 'recipient', 'to'] as const;
+export const REPORT_STATUS_HEADER = 'status';
+/** Largest report CSV accepted (1,000,000 rows of number and status fit well within it). */
+export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+/** How many unknown numbers the upload reply lists (the count covers all of them). */
+export const REPORT_UNKNOWN_LISTED = 100;
+
+export const ReportSummarySchema = z.object({
+  total: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+});
+export type ReportSummary = z.infer<typeof ReportSummarySchema>;
+
+export const ReportEntrySchema = z.object({ recipient: z.string(), status: z.string() });
+export type ReportEntry = z.infer<typeof ReportEntrySchema>;
+
+/** POST /api/campaigns/{id}/upload-report (multipart `reportFile`, Admin only). */
+export const UploadReportReplySchema = z.object({
+  message: z.string(),
+  campaign: CampaignSchema,
+  summary: ReportSummarySchema,
+  /** Rows whose number is not a recipient of the campaign: counted, first ones listed. */
+  unknownCount: z.number(),
+  unknownNumbers: z.array(z.string()),
+});
+export type UploadReportReply = z.infer<typeof UploadReportReplySchema>;
+
+export const REPORT_PAGE_DEFAULT = 500;
+export const REPORT_PAGE_MAX = 5000;
+
+/** GET /api/campaigns/{id}/report: entries in recipient order, keyset pages. */
+export const CampaignReportQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Invalid cursor.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(REPORT_PAGE_MAX).default(REPORT_PAGE_DEFAULT),
+});
+export type CampaignReportQuery = z.input<typeof CampaignReportQuerySchema>;
+
+export const CampaignReportSchema = z.object({
+  summary: ReportSummarySchema,
+  entries: z.array(ReportEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type CampaignReport = z.infer<typeof CampaignReportSchema>;
