@@ -27,10 +27,29 @@ const ARGS = [
 ];
 
 // The reference worker: a bare scan (digits into a Float64Array, then sort; no rules),
-// PapaParse over the decoded text, and inflate-only of every XLSX entry.
+// PapaParse over the decoded text alone ('papa'), a PapaParse-based parser doing our job
+// ('papaRules': PapaParse, then every cell split, normalised by the contract's rule and
+// deduplicated in a Set, as a parser built on it would), and inflate-only of every XLSX entry.
 const REF_WORKER = `
 import Papa from 'papaparse';
+import { normalizeRecipient, RECIPIENT_SEPARATORS } from '@herald/contract';
 import { inflateEntry, readCentralDirectory } from './zip';
+function papaRules(text) {
+  const seen = new Set();
+  let invalid = 0, duplicates = 0;
+  for (const row of Papa.parse(text, { skipEmptyLines: true }).data) {
+    for (const cell of row) {
+      for (const token of cell.split(RECIPIENT_SEPARATORS)) {
+        if (!token) continue;
+        const n = normalizeRecipient(token);
+        if (n === null) invalid++;
+        else if (seen.has(n)) duplicates++;
+        else seen.add(n);
+      }
+    }
+  }
+  return seen.size + invalid + duplicates;
+}
 function bare(bytes) {
   const keys = new Float64Array(bytes.length >>> 3);
   let n = 0, v = 0, d = 0;
@@ -48,6 +67,7 @@ self.onmessage = async ({ data: { op, buffer } }) => {
   let size = 0;
   if (op === 'bare') size = bare(bytes);
   else if (op === 'papa') size = Papa.parse(new TextDecoder().decode(bytes)).data.length;
+  else if (op === 'papaRules') size = papaRules(new TextDecoder().decode(bytes));
   else for (const e of readCentralDirectory(bytes)) size += (await inflateEntry(bytes, e)).length;
   self.postMessage({ ms: performance.now() - t0, size });
 };`;
@@ -165,9 +185,11 @@ export async function measureRecipients() {
       paste: await runs(ours, 'text', '/paste.txt', true),
       pasteBare: await runs(ref, 'bare', '/paste.txt'),
       pastePapa: await runs(ref, 'papa', '/paste.txt'),
+      pastePapaRules: await runs(ref, 'papaRules', '/paste.txt'),
       csv: await runs(ours, 'csv', '/list.csv', false),
       csvBare: await runs(ref, 'bare', '/list.csv'),
       csvPapa: await runs(ref, 'papa', '/list.csv'),
+      csvPapaRules: await runs(ref, 'papaRules', '/list.csv'),
       xlsx: await runs(ours, 'xlsx', '/list.xlsx', false),
       xlsxInflate: await runs(ref, 'inflate', '/list.xlsx'),
     };

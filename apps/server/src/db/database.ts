@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { kyselyPool } from './kysely-pool.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -26,7 +27,8 @@ export function openDatabase(url: string, poolMax: number): DatabaseHandle {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // kyselyPool: COPY FROM STDIN inside Kysely transactions, hot named statements.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
   return {
     db,
     pool,

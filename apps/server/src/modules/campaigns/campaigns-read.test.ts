@@ -72,6 +72,24 @@ describe('GET /api/campaigns', () => {
       (await list(h.admin, `/api/campaigns?from=${today}&to=${today}`)).campaigns,
     ).toHaveLength(4);
     expect((await list(h.admin, '/api/campaigns?to=2000-01-01')).campaigns).toEqual([]);
+    // Days are the viewer's: 14 hours ahead of UTC (tzOffset -840), "today" in UTC may already
+    // be over, and the UTC day 2 days on holds nothing made now.
+    const now = new Date();
+    const localAhead = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+    expect(
+      (await list(h.admin, `/api/campaigns?from=${localAhead}&to=${localAhead}&tzOffset=-840`))
+        .campaigns,
+    ).toHaveLength(4);
+    const later = new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await list(h.admin, `/api/campaigns?from=${later}&tzOffset=-840`)).campaigns).toEqual(
+      [],
+    );
+    const badTz = await t.request({
+      method: 'GET',
+      url: '/api/campaigns?tzOffset=9999',
+      token: h.admin,
+    });
+    expect(badTz.statusCode).toBe(400);
     const seen: string[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {

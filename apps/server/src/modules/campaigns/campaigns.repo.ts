@@ -4,6 +4,9 @@ import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { CampaignFilesTable, CampaignsTable } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
 import type { Actor } from '../users/scope.js';
+import { copyIn } from '../../db/copy.js';
+import { localDayEnd, localDayStart } from '../../lib/local-day.js';
+import { recipientCopyChunks } from './recipient-copy.js';
 
 /** Campaign rows with the owner's and creator's names, as every read needs them. */
 export interface CampaignView {
@@ -23,6 +26,8 @@ export interface CampaignView {
   cta_url_text: string | null;
   status: CampaignStatus;
   recipient_count: number;
+  report_count: number;
+  report_delivered: number;
   created_at: Date;
 }
 
@@ -50,12 +55,19 @@ export async function insertCampaign(
 }
 
 /**
- * All recipients in one statement, inside the campaign's transaction (all rows or none,
- * reliability.md F10). Next step: COPY FROM STDIN for million-row lists.
+ * All recipients with one COPY on the transaction's connection (all rows or none with the
+ * campaign, reliability.md F10), in binary and in index order (performance.md (b) 5). `keys`
+ * come sorted and deduped from the scanner, so the primary key never sees a conflict.
  */
-export async function insertRecipients(tx: Tx, campaignId: string, numbers: string[]) {
-  await sql`INSERT INTO campaign_recipients (campaign_id, phone)
-    SELECT ${campaignId}::uuid, unnest(${numbers}::text[])`.execute(tx);
+export async function insertRecipients(tx: Tx, campaignId: string, keys: Float64Array) {
+  const copied = await copyIn(
+    tx,
+    'COPY campaign_recipients (campaign_id, phone) FROM STDIN (FORMAT binary)',
+    recipientCopyChunks(campaignId, keys),
+  );
+  if (copied !== keys.length) {
+    throw new Error(`campaign ${campaignId}: copied ${copied} of ${keys.length} recipients`);
+  }
 }
 
 export async function insertFiles(tx: Tx, rows: Insertable<CampaignFilesTable>[]) {
@@ -84,6 +96,8 @@ function campaignViews(db: DbOrTx) {
       'campaigns.cta_url_text',
       'campaigns.status',
       'campaigns.recipient_count',
+      'campaigns.report_count',
+      'campaigns.report_delivered',
       'campaigns.created_at',
     ]);
 }
@@ -112,15 +126,12 @@ export function listCampaigns(
   if (ownerId) q = q.where('campaigns.user_id', '=', ownerId);
   if (filters.userEmail) q = q.where('users.email', '=', filters.userEmail);
   if (filters.status) q = q.where('campaigns.status', '=', filters.status);
+  // From and To are the viewer's local days (decisions.md section 3, as Transaction History).
   if (filters.from) {
-    q = q.where(
-      sql<SqlBool>`campaigns.created_at >= (${filters.from}::date)::timestamp AT TIME ZONE 'UTC'`,
-    );
+    q = q.where('campaigns.created_at', '>=', localDayStart(filters.from, filters.tzOffset));
   }
   if (filters.to) {
-    q = q.where(
-      sql<SqlBool>`campaigns.created_at < (${filters.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
-    );
+    q = q.where('campaigns.created_at', '<', localDayEnd(filters.to, filters.tzOffset));
   }
   if (filters.cursor) {
     q = q.where(

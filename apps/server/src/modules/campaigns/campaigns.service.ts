@@ -3,7 +3,6 @@ import {
   hasDp,
   isInternational,
   MAX_RECIPIENTS,
-  parseRecipientText,
   server as msg,
   CreateCampaignFieldsSchema,
   type CampaignDetail,
@@ -14,7 +13,7 @@ import {
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import * as ledger from '../credits/ledger.service.js';
 import { canSee, isBelow, type Actor } from '../users/scope.js';
@@ -22,12 +21,14 @@ import { checkFile, commitFile, type StagedFile } from './campaign-files.js';
 import type { CampaignUpload } from './campaigns.input.js';
 import { presentCampaign, presentFile } from './campaigns.presenter.js';
 import * as repo from './campaigns.repo.js';
+import type { RecipientList } from './recipient-scan.js';
 
 /** Campaign creation and reads (spec 2.9, 5, 7; decisions.md sections 3 and 4). */
 
 export interface CheckedCampaign {
   fields: CreateCampaignFields;
-  recipients: string[];
+  /** Kept numbers as sorted unique keys (recipient-scan.ts), with the form's counts. */
+  recipients: RecipientList;
 }
 
 const CTA_FIELDS = ['ctaCall', 'ctaCallText', 'ctaURL', 'ctaURLText'] as const;
@@ -60,10 +61,11 @@ export function checkUpload(upload: CampaignUpload): CheckedCampaign {
       throw refuse(file.field);
     }
   }
-  const { numbers } = parseRecipientText(fields.to);
-  if (numbers.length === 0) throw badRequest(msg.campaignNoRecipients);
-  if (numbers.length > MAX_RECIPIENTS) throw badRequest(msg.campaignTooManyRecipients);
-  return { fields, recipients: numbers };
+  // `to` was scanned as it arrived (campaigns.input.ts): same rules as parseRecipientText.
+  const { recipients } = upload;
+  if (recipients.kept === 0) throw badRequest(msg.campaignNoRecipients);
+  if (recipients.kept > MAX_RECIPIENTS) throw badRequest(msg.campaignTooManyRecipients);
+  return { fields, recipients };
 }
 
 /** The owner: the creator itself or a user strictly below it; 404 otherwise. */
@@ -73,6 +75,8 @@ export async function resolveOwner(ctx: AppContext, actor: AuthUser, email: stri
   }
   const target = await repo.findUserByEmail(ctx.db, email);
   if (!target || !isBelow(actor, target)) throw notFound(msg.userNotFound);
+  // A blocked account is frozen: nothing is sent or charged on its behalf.
+  if (target.status !== 'Active') throw conflict(msg.creditRecipientBlocked);
   return target;
 }
 
@@ -112,7 +116,7 @@ export async function insertCampaign(
   files: CommittedFile[],
 ): Promise<CampaignWithFiles> {
   const f = checked.fields;
-  const count = checked.recipients.length;
+  const count = checked.recipients.kept;
   const { id } = await repo.insertCampaign(tx, {
     user_id: owner.id,
     created_by: actor.id,
@@ -127,7 +131,7 @@ export async function insertCampaign(
     recipient_count: count,
     charged_count: count,
   });
-  await repo.insertRecipients(tx, id, checked.recipients);
+  await repo.insertRecipients(tx, id, checked.recipients.keys);
   await repo.insertFiles(
     tx,
     files.map((file) => ({ ...file, campaign_id: id })),

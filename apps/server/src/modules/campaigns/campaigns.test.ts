@@ -188,3 +188,19 @@ describe('POST /api/campaigns: creation and debit', () => {
     }
   });
 });
+
+describe('POST /api/campaigns for a blocked owner', () => {
+  it('answers 409 and charges nothing', async () => {
+    const owner = await t.createUser(h.r1.token, { role: 'User', name: 'Frozen' });
+    await fund(t, h.admin, owner.user.email, NORMAL, 5);
+    await t.db
+      .updateTable('users')
+      .set({ status: 'Blocked' })
+      .where('id', '=', owner.user.id)
+      .execute();
+    const res = await postCampaign(t, h.r1.token, plain({ userEmail: owner.user.email }));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ message: msg.creditRecipientBlocked });
+    expect(await balanceOf(t.db, owner.user.id, NORMAL)).toBe(5);
+  });
+});

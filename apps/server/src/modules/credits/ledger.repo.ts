@@ -3,6 +3,7 @@ import type { CreditTransactionType, CreditType } from '@herald/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { LedgerKind } from '../../db/schema.js';
 import type { PresentableRow } from './credits.presenter.js';
+import { hot } from '../../db/hot.js';
 
 /**
  * The ledger's writes. Balance rows change only here and only inside the caller's transaction,
@@ -21,11 +22,11 @@ export async function decrementBalance(
   creditType: CreditType,
   count: number,
 ): Promise<number | null> {
-  const { rows } = await sql<{ balance: string }>`
+  const { rows } = await hot(sql<{ balance: string }>`
     UPDATE credit_balances
        SET balance = balance - ${count}::bigint, total_removed = total_removed + ${count}::bigint
      WHERE user_id = ${userId}::uuid AND credit_type = ${creditType} AND balance >= ${count}::bigint
-     RETURNING balance`.execute(tx);
+     RETURNING balance`).execute(tx);
   return rows[0] ? Number(rows[0].balance) : null;
 }
 
@@ -36,13 +37,13 @@ export async function incrementBalance(
   creditType: CreditType,
   count: number,
 ): Promise<number> {
-  const { rows } = await sql<{ balance: string }>`
+  const { rows } = await hot(sql<{ balance: string }>`
     INSERT INTO credit_balances (user_id, credit_type, balance, total_added)
     VALUES (${userId}::uuid, ${creditType}, ${count}::bigint, ${count}::bigint)
     ON CONFLICT (user_id, credit_type) DO UPDATE
        SET balance = credit_balances.balance + EXCLUDED.balance,
            total_added = credit_balances.total_added + EXCLUDED.total_added
-    RETURNING balance`.execute(tx);
+    RETURNING balance`).execute(tx);
   const row = rows[0];
   if (!row) throw new Error('credit_balances upsert returned no row');
   return Number(row.balance);
@@ -72,7 +73,7 @@ export interface NewEntry {
  */
 export async function insertEntry(tx: Tx, e: NewEntry): Promise<PresentableRow> {
   const rate = e.ratePaise;
-  const { rows } = await sql<PresentableRow>`
+  const { rows } = await hot(sql<PresentableRow>`
     WITH entry AS (
       INSERT INTO credit_transactions (group_id, to_user_id, to_email, to_name, by_user_id,
         by_email, by_name, type, credit_type, count, rate_paise, total_paise, reason, kind,
@@ -95,7 +96,7 @@ export async function insertEntry(tx: Tx, e: NewEntry): Promise<PresentableRow> 
     )
     SELECT id, to_email, to_name, by_email, by_name, type, credit_type, count, rate_paise,
       total_paise, reason, created_at
-    FROM entry`.execute(tx);
+    FROM entry`).execute(tx);
   const row = rows[0];
   if (!row) throw new Error('ledger entry for an unknown user');
   return row;
@@ -103,10 +104,11 @@ export async function insertEntry(tx: Tx, e: NewEntry): Promise<PresentableRow> 
 
 /** A user as the ledger needs it: the row lock keeps its status from changing under us. */
 export function findUserByEmailForShare(tx: DbOrTx, email: string) {
-  return tx
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'role', 'status', 'ancestors'])
-    .where('email', '=', email)
-    .forShare()
-    .executeTakeFirst();
+  return hot(
+    tx
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'role', 'status', 'ancestors'])
+      .where('email', '=', email)
+      .forShare(),
+  ).executeTakeFirst();
 }

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as turn } from 'node:timers/promises';
+import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
+
+/**
+ * The server's recipient parser: the rules of parseRecipientText (contract recipients.ts) in
+ * one pass over the characters, fed in chunks as the upload arrives, without splitting the
+ * text into token strings or keeping a Set (performance.md (a) 1 and (b) 5).
+ *
+ * Each kept number becomes one exact double, its key, encoded as the browser's parser does
+ * (apps/web .../recipients/keys.ts): (digit count - 7) * 1e15 + value, so leading zeros count
+ * and the largest key, 8e15 + 1e15 - 1, stays below 2^53. Keys order by length, then value:
+ * the list the web form sends (sorted by its parser) needs no sort here, and within one length
+ * the order is the byte order of the database's C collation, the (campaign_id, phone) index's.
+ */
+
+const PAD = RECIPIENT_MAX_DIGITS;
+const SPAN = 1e15;
+
+/** Character classes: OTHER makes a token invalid; STRIP is dropped; SEP ends a token. */
+const OTHER = 0;
+const SEP = 1;
+const STRIP = 2;
+const DIGIT = 3;
+const CLASS = new Uint8Array(0x10000);
+// JavaScript's \s (the RECIPIENT_SEPARATORS and STRIP regexes), plus ',' and ';'.
+for (const c of [
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+  0x2c, 0x3b,
+]) {
+  CLASS[c] = SEP;
+}
+for (let c = 0x2000; c <= 0x200a; c++) CLASS[c] = SEP;
+for (const ch of '+-().') CLASS[ch.charCodeAt(0)] = STRIP;
+for (let c = 0x30; c <= 0x39; c++) CLASS[c] = DIGIT;
+
+/** The parse of one recipient list: kept numbers as sorted unique keys, with the form's counts. */
+export interface RecipientList {
+  /** Sorted, no duplicates; `keys.length === kept`. */
+  keys: Float64Array;
+  kept: number;
+  invalid: number;
+  duplicates: number;
+}
+
+export class RecipientScanner {
+  #keys: Float64Array;
+  #length = 0;
+  #invalid = 0;
+  #sorted = true;
+  #last = -1;
+  // The token being read: whether it has any character, its digits so far (value exact up to
+  // 15 of them), and whether a character other than a digit or a stripped one was seen.
+  #open = false;
+  #digits = 0;
+  #value = 0;
+  #bad = false;
+
+  constructor(expectedKeys = 1024) {
+    this.#keys = new Float64Array(Math.max(16, expectedKeys));
+  }
+
+  /** Scans the next piece of the text; a token may continue into the next call. */
+  push(text: string): void {
+    let open = this.#open;
+    let digits = this.#digits;
+    let value = this.#value;
+    let bad = this.#bad;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const cls = CLASS[c];
+      if (cls === SEP) {
+        if (open) {
+          this.#token(digits, value, bad);
+          open = false;
+          digits = 0;
+          value = 0;
+          bad = false;
+        }
+      } else if (cls === DIGIT) {
+        open = true;
+        if (++digits <= PAD) value = value * 10 + (c - 0x30);
+      } else {
+        open = true;
+        if (cls === OTHER) bad = true;
+      }
+    }
+    this.#open = open;
+    this.#digits = digits;
+    this.#value = value;
+    this.#bad = bad;
+  }
+
+  /** Ends the text: sorts (unless it came sorted) and drops duplicates in place. */
+  finish(): RecipientList {
+    if (this.#open) this.#token(this.#digits, this.#value, this.#bad);
+    this.#open = false;
+    const all = this.#keys.subarray(0, this.#length);
+    if (!this.#sorted) all.sort();
+    let kept = 0;
+    for (let i = 0; i < all.length; i++) {
+      const k = all[i] as number;
+      if (kept === 0 || k !== all[kept - 1]) all[kept++] = k;
+    }
+    return {
+      keys: all.subarray(0, kept),
+      kept,
+      invalid: this.#invalid,
+      duplicates: all.length - kept,
+    };
+  }
+
+  #token(digits: number, value: number, bad: boolean): void {
+    if (bad || digits < RECIPIENT_MIN_DIGITS || digits > PAD) {
+      this.#invalid++;
+      return;
+    }
+    const key = (digits - RECIPIENT_MIN_DIGITS) * SPAN + value;
+    if (key < this.#last) this.#sorted = false;
+    this.#last = key;
+    if (this.#length === this.#keys.length) {
+      const grown = new Float64Array(this.#keys.length * 2);
+      grown.set(this.#keys);
+      this.#keys = grown;
+    }
+    this.#keys[this.#length++] = key;
+  }
+}
+
+/** The whole text at once (tests, small lists). */
+export function scanRecipients(text: string): RecipientList {
+  const scanner = new RecipientScanner(text.length >> 3);
+  scanner.push(text);
+  return scanner.finish();
+}
+
+/**
+ * Writes the ASCII digits of `key` at `out[at]`, leading zeros included; returns how many
+ * (7–15). The value is split into 7 + 8 digits so the arithmetic stays in small integers.
+ */
+export function writeDigits(key: number, out: Uint8Array, at: number): number {
+  const tag = Math.floor(key / SPAN);
+  const digits = tag + RECIPIENT_MIN_DIGITS;
+  const value = key - tag * SPAN;
+  const high = Math.floor(value / 1e8);
+  let hi = high | 0;
+  let lo = (value - high * 1e8) | 0;
+  const end = at + digits;
+  // The last 8 digits from lo, right to left, then the rest from hi (zeros once it runs out).
+  for (let p = end - 1; p >= end - 8 && p >= at; p--) {
+    const q = (lo / 10) | 0;
+    out[p] = 0x30 + lo - q * 10;
+    lo = q;
+  }
+  for (let p = end - 9; p >= at; p--) {
+    const q = (hi / 10) | 0;
+    out[p] = 0x30 + hi - q * 10;
+    hi = q;
+  }
+  return digits;
+}
+
+/** The digit string of one key (tests and small reads; never on the bulk path). */
+export function keyToString(key: number): string {
+  const buf = new Uint8Array(PAD);
+  return Buffer.from(buf.buffer, 0, writeDigits(key, buf, 0)).toString('latin1');
+}
+
+/** Bytes hashed between turns of the event loop (about a millisecond each). */
+const DIGEST_SLICE = 1 << 20;
+
+/**
+ * A digest of the kept set, standing in for the raw `to` text in an idempotency request hash:
+ * the same numbers hash the same whatever their order, separators or duplicates. Hashed a
+ * slice at a time, so 8 MB of keys never hold the event loop for long.
+ */
+export async function recipientsDigest(list: RecipientList): Promise<string> {
+  const { keys } = list;
+  const bytes = new Uint8Array(keys.buffer, keys.byteOffset, keys.byteLength);
+  const hash = createHash('sha256');
+  for (let at = 0; at < bytes.length; at += DIGEST_SLICE) {
+    if (at > 0) await turn();
+    hash.update(bytes.subarray(at, at + DIGEST_SLICE));
+  }
+  return `sha256:${hash.digest('hex')}`;
+}
