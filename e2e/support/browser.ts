@@ -102,3 +102,67 @@ export function otpFromOutbox(email: string): string {
   }
   throw new Error(`no OTP for ${email} in ${dir}`);
 }
+
+// ---- Campaign helpers (campaigns and reports journeys) ----
+
+/** A JSON call to the API with a bearer token; throws on a non-2xx answer. */
+export async function apiJson<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Admin mints `count` credits of a type for `to`. */
+export function apiGiveCredits(
+  adminToken: string,
+  to: string,
+  creditType: string,
+  count: number,
+): Promise<unknown> {
+  return apiJson('POST', '/api/credits', adminToken, {
+    to,
+    creditType,
+    count,
+    rate: 0.1,
+    type: 'Added',
+  });
+}
+
+/** Creates a campaign through the multipart API (text fields only) and returns its id. */
+export async function apiCreateCampaign(
+  token: string,
+  fields: { to: string; creditType: string; message: string; userEmail?: string },
+): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
+  const res = await fetch(`${baseUrl()}/api/campaigns`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`POST /api/campaigns: ${res.status} ${await res.text()}`);
+  const reply = (await res.json()) as { campaign: { _id: string } };
+  return reply.campaign._id;
+}
+
+/** The caller's balance of one credit type (0 when it has none). */
+export async function apiBalance(token: string, email: string, creditType: string) {
+  const balances = await apiJson<Record<string, Record<string, number>>>(
+    'GET',
+    '/api/credits/balances',
+    token,
+  );
+  return balances[email]?.[creditType] ?? 0;
+}

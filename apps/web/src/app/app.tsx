@@ -24,6 +24,12 @@ const CreditsPage = lazy(() =>
 const HistoryPage = lazy(() =>
   import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 );
+const CampaignsPage = lazy(() =>
+  import('../features/campaigns/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
+);
+const ReportsPage = lazy(() =>
+  import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -38,6 +44,8 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   credits: CreditsPage,
   resellerCredits: CreditsPage,
   history: HistoryPage,
+  campaigns: CampaignsPage,
+  reports: ReportsPage,
 };
 
 function Loading() {

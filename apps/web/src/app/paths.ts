@@ -35,7 +35,7 @@ export const routes = {
     title: 'User Management',
     ready: true,
   },
-  campaigns: { path: '/campaigns', roles: ALL, title: 'Campaigns', ready: false },
+  campaigns: { path: '/campaigns', roles: ALL, title: 'Campaigns', ready: true },
   tickets: { path: '/tickets', roles: ALL, title: 'Support Tickets', ready: false },
   announcementsHistory: {
     path: '/announcements-history',
@@ -63,7 +63,7 @@ export const routes = {
     ready: false,
   },
   credits: { path: '/credits', roles: ['Admin'], title: 'Credit Management', ready: true },
-  reports: { path: '/reports', roles: ['Admin'], title: 'Reports', ready: false },
+  reports: { path: '/reports', roles: ['Admin'], title: 'Reports', ready: true },
   adminAnnouncements: {
     path: '/admin-announcements',
     roles: ['Admin'],

@@ -22,6 +22,11 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
+/** Runs the 401 handler for a request made outside `api()` (the XHR upload with progress). */
+export function notifyUnauthorized(): void {
+  onUnauthorized?.();
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -56,19 +61,25 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     signal: opts.signal,
   });
   const text = await res.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
   if (!res.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : undefined;
     if (res.status === 401 && token) onUnauthorized?.();
-    throw new ApiError(res.status, message);
+    throw new ApiError(res.status, serverMessageOf(text));
   }
-  return data as T;
+  return parseJson(text) as T;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `message` of an error body (`{ message }`), or undefined when it has none. */
+export function serverMessageOf(text: string): string | undefined {
+  const data = parseJson(text);
+  return data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+    ? data.message
+    : undefined;
 }

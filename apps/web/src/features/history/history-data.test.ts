@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { CreditTransaction, HistoryReply } from '@herald/contract';
 import {
   EMPTY_FILTERS,
-  EXPORT_FALLBACK_FILENAME,
   countRows,
   creditTypeOptions,
-  filenameFromContentDisposition,
   filtersProblem,
   firstPageLists,
-  formatBytes,
   historyParams,
   pageTransactions,
   transactionTypeVariant,
@@ -109,35 +106,5 @@ describe('transactionTypeVariant', () => {
   it('is green for Added and red for Removed', () => {
     expect(transactionTypeVariant('Added')).toBe('success');
     expect(transactionTypeVariant('Removed')).toBe('danger');
-  });
-});
-
-describe('filenameFromContentDisposition', () => {
-  it.each([
-    ['attachment; filename="history-2025.xlsx"', 'history-2025.xlsx'],
-    ['attachment; filename=plain.xlsx', 'plain.xlsx'],
-    ['attachment; filename="a \\"b\\".xlsx"', 'a "b".xlsx'],
-    [
-      `attachment; filename="fallback.xlsx"; filename*=UTF-8''%E0%A4%B9%20ledger.xlsx`,
-      'ह ledger.xlsx',
-    ],
-    ['attachment; filename="../../etc/passwd"', 'passwd'],
-    ["attachment; filename*=UTF-8''%E0%A4", EXPORT_FALLBACK_FILENAME],
-    ['attachment', EXPORT_FALLBACK_FILENAME],
-    ['attachment; filename=""', EXPORT_FALLBACK_FILENAME],
-  ])('%s → %s', (header, name) => {
-    expect(filenameFromContentDisposition(header)).toBe(name);
-  });
-  it('falls back without a header', () => {
-    expect(filenameFromContentDisposition(null)).toBe(EXPORT_FALLBACK_FILENAME);
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses B, KB and MB', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1023)).toBe('1023 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
   });
 });

@@ -101,35 +101,3 @@ export function creditTypeOptions(types: readonly string[], selected: string): s
 export function transactionTypeVariant(type: CreditTransactionType): 'success' | 'danger' {
   return type === 'Added' ? 'success' : 'danger';
 }
-
-/**
- * The download name from Content-Disposition: RFC 5987 `filename*` first, then `filename`;
- * any path part is dropped. The fallback when the header names nothing usable.
- */
-export function filenameFromContentDisposition(header: string | null | undefined): string {
-  if (header) {
-    const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-    let name: string | undefined;
-    if (extended?.[2]) {
-      try {
-        name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-      } catch {
-        name = undefined;
-      }
-    }
-    if (!name) {
-      const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
-      name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-    }
-    const base = name?.split(/[/\\]/).pop()?.trim();
-    if (base && base !== '.' && base !== '..') return base;
-  }
-  return EXPORT_FALLBACK_FILENAME;
-}
-
-/** '512 B', '12.3 KB', '4.5 MB' for the download progress. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

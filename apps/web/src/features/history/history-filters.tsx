@@ -2,11 +2,11 @@ import { memo } from 'react';
 import { Alert, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { CREDIT_TRANSACTION_TYPES } from '@herald/contract';
 import { SelectField, TextField } from '../../components/form-field';
+import { formatBytes } from '../../lib/format';
 import { useExportHistory } from './api/export-history';
 import {
   creditTypeOptions,
   EMPTY_FILTERS,
-  formatBytes,
   userOptions,
   type HistoryFilterValues,
   type HistoryLists,

@@ -1,5 +1,5 @@
-import { memo, useEffect, useRef } from 'react';
-import { Badge, Button, Spinner, Table } from 'react-bootstrap';
+import { memo } from 'react';
+import { Badge, Table } from 'react-bootstrap';
 import {
   formatRupees,
   HISTORY_COLUMNS,
@@ -7,6 +7,7 @@ import {
   type HistoryReply,
 } from '@herald/contract';
 import { formatDateTime, orDash } from '../../lib/format';
+import { LoadMoreFooter } from '../../components/load-more-footer';
 import { pageTransactions, transactionTypeVariant } from './history-data';
 
 const HistoryRow = memo(function HistoryRow({ tx }: { tx: CreditTransaction }) {
@@ -49,25 +50,7 @@ interface HistoryTableProps {
 
 /** The striped, hoverable ledger table (spec 2.11 item 5), loading more as its end nears. */
 export function HistoryTable(props: HistoryTableProps) {
-  const { pages, hasNextPage, isFetchingMore, moreFailed, onLoadMore } = props;
-  const sentinel = useRef<HTMLDivElement>(null);
-  const canLoad = hasNextPage && !isFetchingMore && !moreFailed;
-
-  // A fresh observer after every load: its first callback fires at once when the end is still
-  // in view (a tall screen), so pages keep coming until the view is filled.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!canLoad || !el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) onLoadMore();
-      },
-      { rootMargin: '0px 0px 400px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [canLoad, onLoadMore]);
-
+  const { pages, ...more } = props;
   return (
     <>
       <Table striped hover responsive className="mb-0" aria-label="Transaction history">
@@ -86,23 +69,7 @@ export function HistoryTable(props: HistoryTableProps) {
           ))}
         </tbody>
       </Table>
-      <div ref={sentinel} aria-hidden="true" />
-      <div className="text-center small text-muted mt-3">
-        {isFetchingMore ? (
-          <Spinner animation="border" size="sm" role="status">
-            <span className="visually-hidden">Loading more transactions...</span>
-          </Spinner>
-        ) : moreFailed ? (
-          <span className="d-inline-flex align-items-center gap-2">
-            Could not load more transactions.
-            <Button size="sm" variant="outline-secondary" onClick={onLoadMore}>
-              Try again
-            </Button>
-          </span>
-        ) : hasNextPage ? null : (
-          <span>End of history</span>
-        )}
-      </div>
+      <LoadMoreFooter {...more} noun="transactions" endText="End of history" />
     </>
   );
 }

@@ -20,6 +20,22 @@ export function decodeKey(key: number): string {
   return String(value).padStart(lengthTag + RECIPIENT_MIN_DIGITS, '0');
 }
 
+/**
+ * Writes a key's digits (leading zeros restored) as ASCII into `out` at `at`; returns the
+ * position after them. Lets a million numbers become bytes without a string each.
+ */
+export function writeKeyDigits(key: number, out: Uint8Array, at: number): number {
+  const lengthTag = Math.floor(key / SPAN);
+  let value = key - lengthTag * SPAN;
+  const end = at + lengthTag + RECIPIENT_MIN_DIGITS;
+  for (let p = end - 1; p >= at; p--) {
+    const q = Math.floor(value / 10);
+    out[p] = 48 + (value - q * 10);
+    value = q;
+  }
+  return end;
+}
+
 /** Kept numbers as strings; called once at the end, never on the scanning path. */
 export function keysToStrings(keys: Float64Array): string[] {
   const out = new Array<string>(keys.length);

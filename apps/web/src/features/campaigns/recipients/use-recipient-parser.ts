@@ -103,16 +103,19 @@ export function useRecipientParser() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  /** Resolves to the merged result, or null when the input could not be parsed. */
   const add = useCallback(
-    async (input: string | File) => {
+    async (input: string | File): Promise<ParsedRecipients | null> => {
       setBusy(true);
       setError(null);
       try {
         const parsed = await parseRecipients(input, recipients);
         setRecipients(parsed.keys);
         setLast(parsed);
+        return parsed;
       } catch (e) {
         setError(e instanceof RecipientParseError ? e.message : ui.campaigns.fileUnreadable);
+        return null;
       } finally {
         setBusy(false);
       }

@@ -1,84 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { getSession } from '../../../lib/auth-store';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchFile, saveFile, type FetchedFile } from '../../../lib/download';
 import {
   EXPORT_FAILED,
-  filenameFromContentDisposition,
+  EXPORT_FALLBACK_FILENAME,
   historyParams,
   type HistoryFilterValues,
 } from '../history-data';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const PROGRESS_EVERY_MS = 100;
-
-export interface ExportedFile {
-  blob: Blob;
-  filename: string;
-}
 
 /**
- * GET /api/credits/history/export: the filtered rows as .xlsx. A raw fetch, since api() parses
- * JSON; `onProgress` gets the bytes received so far (only when the response has a body).
+ * GET /api/credits/history/export: the filtered rows as .xlsx; `onProgress` gets the bytes
+ * received so far (only when the response has a body).
  */
-export async function exportHistory(
+export function exportHistory(
   filters: HistoryFilterValues,
   onProgress: (bytes: number) => void,
   signal?: AbortSignal,
-): Promise<ExportedFile> {
-  const headers: Record<string, string> = { accept: `${XLSX_TYPE}, application/json` };
-  const token = getSession()?.token;
-  if (token) headers.authorization = `Bearer ${token}`;
-  const qs = new URLSearchParams(historyParams(filters, new Date().getTimezoneOffset()));
-  const res = await fetch(`/api/credits/history/export?${qs.toString()}`, { headers, signal });
-  if (!res.ok) throw new ApiError(res.status, await readMessage(res));
-
-  const type = res.headers.get('content-type') ?? XLSX_TYPE;
-  const filename = filenameFromContentDisposition(res.headers.get('content-disposition'));
-  if (!res.body) return { blob: await res.blob(), filename };
-
-  const reader = res.body.getReader();
-  const chunks: BlobPart[] = [];
-  let received = 0;
-  let reportedAt = 0;
-  onProgress(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    const now = Date.now();
-    if (now - reportedAt >= PROGRESS_EVERY_MS) {
-      reportedAt = now;
-      onProgress(received);
-    }
-  }
-  onProgress(received);
-  return { blob: new Blob(chunks, { type }), filename };
-}
-
-async function readMessage(res: Response): Promise<string | undefined> {
-  try {
-    const data: unknown = JSON.parse(await res.text());
-    return data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-      ? data.message
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Hands the file to the browser through a temporary <a download>. */
-export function saveFile({ blob, filename }: ExportedFile): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+): Promise<FetchedFile> {
+  return fetchFile('/credits/history/export', {
+    fallbackName: EXPORT_FALLBACK_FILENAME,
+    query: historyParams(filters, new Date().getTimezoneOffset()),
+    accept: `${XLSX_TYPE}, application/json`,
+    signal,
+    onProgress,
+  });
 }
 
 export interface ExportState {

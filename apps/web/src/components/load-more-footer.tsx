@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { Button, Spinner } from 'react-bootstrap';
+
+export interface LoadMoreFooterProps {
+  hasNextPage: boolean;
+  isFetchingMore: boolean;
+  /** Loading the next page failed: stop scrolling loads and offer a retry. */
+  moreFailed: boolean;
+  /** Asks for the next page; ignored unless more can load now. */
+  onLoadMore: () => void;
+  /** What the list holds, for the spinner's label and the retry line ("transactions"). */
+  noun: string;
+  /** Shown once everything is loaded. */
+  endText: string;
+}
+
+/**
+ * The end of an infinite list: an invisible sentinel that asks for the next page as it nears
+ * the view, a spinner while the page loads, a retry after a failure and an end line.
+ */
+export function LoadMoreFooter(props: LoadMoreFooterProps) {
+  const { hasNextPage, isFetchingMore, moreFailed, onLoadMore, noun, endText } = props;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoad = hasNextPage && !isFetchingMore && !moreFailed;
+
+  // A fresh observer after every load: its first callback fires at once when the end is still
+  // in view (a tall screen), so pages keep coming until the view is filled.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!canLoad || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) onLoadMore();
+      },
+      { rootMargin: '0px 0px 400px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [canLoad, onLoadMore]);
+
+  return (
+    <>
+      <div ref={sentinel} aria-hidden="true" />
+      <div className="text-center small text-muted mt-3">
+        {isFetchingMore ? (
+          <Spinner animation="border" size="sm" role="status">
+            <span className="visually-hidden">Loading more {noun}...</span>
+          </Spinner>
+        ) : moreFailed ? (
+          <span className="d-inline-flex align-items-center gap-2">
+            Could not load more {noun}.
+            <Button size="sm" variant="outline-secondary" onClick={onLoadMore}>
+              Try again
+            </Button>
+          </span>
+        ) : hasNextPage ? null : (
+          <span>{endText}</span>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Card } from 'react-bootstrap';
+import { ui, type Campaign } from '@herald/contract';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/auth-store';
+import { useCampaignUsers } from './api/get-campaign-users';
+import { useCampaigns } from './api/get-campaigns';
+import { campaignActionsFor } from './campaign-actions';
+import { CampaignFilters } from './campaign-filters';
+import {
+  campaignFiltersProblem,
+  campaignUserOptions,
+  EMPTY_CAMPAIGN_FILTERS,
+  type CampaignFilterValues,
+} from './campaigns-data';
+import { CampaignsTable } from './campaigns-table';
+import { CreateCampaignForm } from './create/create-campaign-form';
+import { useCampaignActions } from './use-campaign-actions';
+
+/** Campaigns (spec 2.9): create, filter, and act on the campaigns of the caller's scope. */
+export function CampaignsPage() {
+  const session = useSession();
+  const me = session?.user;
+  const isUser = me?.role === 'User';
+  const [filters, setFilters] = useState<CampaignFilterValues>(EMPTY_CAMPAIGN_FILTERS);
+  const problem = useMemo(() => campaignFiltersProblem(filters), [filters]);
+  const list = useCampaigns(filters, !!me && !problem);
+  const users = useCampaignUsers(!!me && !isUser);
+  const actions = useCampaignActions();
+  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetching]);
+  // The form refreshes the lists itself; clearing the filters puts the new campaign on top.
+  const onCreated = useCallback(() => setFilters(EMPTY_CAMPAIGN_FILTERS), []);
+  const role = me?.role;
+  const actionsFor = useCallback((c: Campaign) => campaignActionsFor(role ?? 'User', c), [role]);
+  const userOptions = useMemo(
+    () => (me && !isUser ? campaignUserOptions(me, users.data ?? [], filters.userEmail) : null),
+    [me, isUser, users.data, filters.userEmail],
+  );
+
+  if (!me) return <Alert variant="danger">{ui.campaigns.loadFailed}</Alert>;
+
+  const loadFailed = list.isError && !isFetchNextPageError;
+  const loading = !problem && !loadFailed && (list.isPending || list.isPlaceholderData);
+  const pages = loading || problem || loadFailed || !list.data ? [] : list.data.pages;
+  const rowCount = pages.reduce((n, p) => n + p.campaigns.length, 0);
+
+  let body;
+  if (problem) body = <Alert variant="danger">{problem}</Alert>;
+  else if (loadFailed) {
+    body = <Alert variant="danger">{errorMessage(list.error, ui.campaigns.loadFailed)}</Alert>;
+  } else if (loading) body = <LoadingSpinner label="Loading campaigns..." />;
+  else if (rowCount === 0) {
+    body = (
+      <Alert variant="info" className="mb-0">
+        {ui.campaigns.empty}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Card className="shadow-sm">
+        <Card.Body>
+          <CampaignsTable
+            pages={pages}
+            actionsFor={actionsFor}
+            onAction={actions.onAction}
+            downloadingId={actions.downloadingId}
+            hasNextPage={hasNextPage}
+            isFetchingMore={list.isFetchingNextPage}
+            moreFailed={isFetchNextPageError}
+            onLoadMore={loadMore}
+          />
+        </Card.Body>
+      </Card>
+    );
+  }
+
+  return (
+    <div>
+      <h1 className="h3 mb-3">{isUser ? 'My Campaigns' : 'Campaigns'}</h1>
+      <div className="mb-3">
+        <CreateCampaignForm onCreated={onCreated} />
+      </div>
+      <CampaignFilters values={filters} onChange={setFilters} userOptions={userOptions} />
+      {body}
+      {actions.overlays}
+    </div>
+  );
+}

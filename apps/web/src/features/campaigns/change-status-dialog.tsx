@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import {
+  CAMPAIGN_STATUSES,
+  CampaignStatusSchema,
+  ui,
+  type Campaign,
+  type CampaignStatus,
+} from '@herald/contract';
+import { errorMessage } from '../../lib/api-client';
+import { useUpdateCampaignStatus } from './api/update-campaign-status';
+
+interface ChangeStatusDialogProps {
+  campaign: Campaign;
+  onHide: () => void;
+  onUpdated: (status: CampaignStatus) => void;
+}
+
+/** Admin's Change Status (spec 4): any of the nine statuses, no transition rule on the client. */
+export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatusDialogProps) {
+  const [status, setStatus] = useState<CampaignStatus>(campaign.status);
+  const titleId = useId();
+  const update = useUpdateCampaignStatus();
+  const submit = () => {
+    update.mutate(
+      { id: campaign._id, status },
+      { onSuccess: (reply) => onUpdated(reply.campaign.status) },
+    );
+  };
+  return (
+    <Modal aria-labelledby={titleId} show onHide={update.isPending ? undefined : onHide} centered>
+      <Modal.Header closeButton={!update.isPending}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          Change Status
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="small text-muted">
+          {campaign.userName} · {campaign.creditType} · {campaign.recipientCount.toLocaleString()}{' '}
+          recipients
+        </p>
+        <Form.Group controlId="campaign-new-status">
+          <Form.Label>Status</Form.Label>
+          <Form.Select
+            value={status}
+            onChange={(e) => {
+              const parsed = CampaignStatusSchema.safeParse(e.target.value);
+              if (parsed.success) setStatus(parsed.data);
+            }}
+          >
+            {CAMPAIGN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        {update.isError && (
+          <Alert variant="danger" className="mt-3 mb-0">
+            {errorMessage(update.error, ui.campaigns.statusFailed)}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="primary"
+          onClick={submit}
+          disabled={update.isPending || status === campaign.status}
+        >
+          {update.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          Update
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

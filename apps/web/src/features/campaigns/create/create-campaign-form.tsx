@@ -1,0 +1,118 @@
+import type { JSX } from 'react';
+import { Alert, Button, Card, Col, Form, ProgressBar, Row, Spinner } from 'react-bootstrap';
+import { ui, type SessionUser } from '@herald/contract';
+import { useSession } from '../../../lib/auth-store';
+import { TextField } from '../../../components/form-field';
+import { MediaFields } from './media-fields';
+import { OwnerFields } from './owner-fields';
+import { RecipientsField } from './recipients-field';
+import { useCampaignForm } from './use-campaign-form';
+
+/** Create Campaign (spec 2.9 and 5): the card on /campaigns. */
+export function CreateCampaignForm(props: { onCreated?: () => void }): JSX.Element {
+  const session = useSession();
+  if (!session) return <Alert variant="warning">{ui.credits.pleaseLogIn}</Alert>;
+  return <CampaignFormCard me={session.user} onCreated={props.onCreated} />;
+}
+
+function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () => void }) {
+  const f = useCampaignForm(me, onCreated);
+  const { values, errors, sending, setValue } = f;
+  return (
+    <Card className="shadow-sm mb-4">
+      <Card.Header as="h2" className="h5 mb-0">
+        Create Campaign
+      </Card.Header>
+      <Card.Body>
+        {f.loadFailed && <Alert variant="danger">{ui.campaigns.loadFailed}</Alert>}
+        <Form noValidate onSubmit={(e) => void f.submit(e)} aria-label="Create Campaign">
+          <OwnerFields
+            me={me}
+            users={f.users.data}
+            userEmail={values.userEmail}
+            creditType={values.creditType}
+            available={f.available}
+            errors={errors}
+            disabled={sending}
+            onUserEmail={(userEmail) => setValue({ userEmail })}
+            onCreditType={f.setCreditType}
+          />
+          {f.features.international && (
+            <Row>
+              <Col md={6}>
+                <TextField
+                  controlId="campaign-country-name"
+                  label="Country Name"
+                  value={values.countryName}
+                  error={errors.countryName}
+                  disabled={sending}
+                  onChange={(countryName) => setValue({ countryName })}
+                />
+              </Col>
+              <Col md={6}>
+                <TextField
+                  controlId="campaign-country-code"
+                  label="Country Code"
+                  value={values.countryCode}
+                  error={errors.countryCode}
+                  disabled={sending}
+                  onChange={(countryCode) => setValue({ countryCode })}
+                />
+              </Col>
+            </Row>
+          )}
+          <TextField
+            controlId="campaign-message"
+            label="Message"
+            rows={4}
+            value={values.message}
+            error={errors.message}
+            disabled={sending}
+            onChange={(message) => setValue({ message })}
+          />
+          <RecipientsField
+            state={f.parser}
+            pending={f.pending}
+            onPendingChange={f.setPending}
+            onAdd={f.addRecipients}
+            onClear={f.clearRecipients}
+            error={errors.recipients}
+            disabled={sending}
+          />
+          <MediaFields
+            key={f.formKey}
+            features={f.features}
+            values={values}
+            files={f.files}
+            errors={errors}
+            disabled={sending}
+            onValues={setValue}
+            onFiles={f.setFile}
+          />
+          {sending && <UploadProgress preparing={f.preparing} progress={f.progress} />}
+          {f.blocker && !sending && <Alert variant="warning">{f.blocker}</Alert>}
+          {f.outcome && (
+            <Alert variant={f.outcome.ok ? 'success' : 'danger'}>{f.outcome.text}</Alert>
+          )}
+          <Button type="submit" disabled={f.locked || f.blocker !== null}>
+            {sending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            Create Campaign
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function UploadProgress({ preparing, progress }: { preparing: boolean; progress: number }) {
+  const percent = Math.round(progress * 100);
+  let caption = 'Uploading…';
+  if (preparing) caption = 'Preparing recipients…';
+  else if (percent >= 100) caption = 'Saving campaign…';
+  return (
+    <div className="mb-3" aria-live="polite">
+      <div className="small text-muted mb-1">{caption}</div>
+      <ProgressBar now={preparing ? 0 : percent} label={`${percent}%`} animated />
+    </div>
+  );
+}

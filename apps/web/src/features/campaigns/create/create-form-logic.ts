@@ -1,0 +1,207 @@
+/**
+ * The create-campaign form's rules (spec 5 "Campaign create" and "File rules"; decisions.md
+ * section 4), kept free of React so they are unit-tested. The server checks them all again.
+ */
+import {
+  CREDIT_TYPES,
+  CreateCampaignFieldsSchema,
+  hasCta,
+  hasDp,
+  isInternational,
+  MAX_RECIPIENTS,
+  RECIPIENT_MAX_DIGITS,
+  server,
+  ui,
+  type Balances,
+  type CreditType,
+} from '@herald/contract';
+import { ApiError } from '../../../lib/api-client';
+import { firstIssues, type FieldErrors } from '../../../components/field-errors';
+import { writeKeyDigits } from '../recipients/keys';
+
+/** The text inputs, as typed. `userEmail` '' means the logged-in user (Self). */
+export interface CampaignFormValues {
+  userEmail: string;
+  creditType: CreditType;
+  message: string;
+  countryName: string;
+  countryCode: string;
+  ctaCallText: string;
+  ctaCall: string;
+  ctaURLText: string;
+  ctaURL: string;
+}
+
+export interface CampaignFiles {
+  dp: File | null;
+  singleCreative: File | null;
+  images: File[];
+  video: File | null;
+  pdf: File | null;
+  audio: File | null;
+}
+
+export const EMPTY_VALUES: CampaignFormValues = {
+  userEmail: '',
+  creditType: CREDIT_TYPES[0],
+  message: '',
+  countryName: '',
+  countryCode: '',
+  ctaCallText: '',
+  ctaCall: '',
+  ctaURLText: '',
+  ctaURL: '',
+};
+
+export const EMPTY_FILES: CampaignFiles = {
+  dp: null,
+  singleCreative: null,
+  images: [],
+  video: null,
+  pdf: null,
+  audio: null,
+};
+
+/** Which groups of inputs a credit type shows. */
+export interface TypeFeatures {
+  international: boolean;
+  dp: boolean;
+  cta: boolean;
+}
+
+export function featuresOf(type: CreditType): TypeFeatures {
+  return { international: isInternational(type), dp: hasDp(type), cta: hasCta(type) };
+}
+
+const COUNTRY_KEYS = ['countryName', 'countryCode'] as const;
+const CTA_KEYS = ['ctaCallText', 'ctaCall', 'ctaURLText', 'ctaURL'] as const;
+
+/** Switches the credit type and empties every input the new type does not take. */
+export function withCreditType(
+  values: CampaignFormValues,
+  files: CampaignFiles,
+  creditType: CreditType,
+): { values: CampaignFormValues; files: CampaignFiles } {
+  const f = featuresOf(creditType);
+  const next = { ...values, creditType };
+  if (!f.international) for (const k of COUNTRY_KEYS) next[k] = '';
+  if (!f.cta) for (const k of CTA_KEYS) next[k] = '';
+  return {
+    values: next,
+    files: {
+      dp: f.dp ? files.dp : null,
+      singleCreative: f.cta ? files.singleCreative : null,
+      images: f.cta ? [] : files.images,
+      video: f.cta ? null : files.video,
+      pdf: f.cta ? null : files.pdf,
+      audio: f.cta ? null : files.audio,
+    },
+  };
+}
+
+/** The owner's balance of the type; missing means 0 (spec 5). Undefined while loading. */
+export function availableFor(
+  balances: Balances | undefined,
+  email: string,
+  type: CreditType,
+): number | undefined {
+  if (!balances) return undefined;
+  return balances[email]?.[type] ?? 0;
+}
+
+/** Why the Submit button is disabled, if it is: more recipients than credits (spec 5). */
+export function submitBlocker(recipients: number, available: number | undefined): string | null {
+  if (recipients > MAX_RECIPIENTS) return server.campaignTooManyRecipients;
+  if (available !== undefined && recipients > available) return ui.campaigns.insufficientCredits;
+  return null;
+}
+
+/** The text fields to send: only those the type takes, empty ones left out. */
+export type CampaignTextFields = Partial<Record<keyof CampaignFormValues, string>>;
+
+export type CheckedCampaign =
+  { ok: true; fields: CampaignTextFields } | { ok: false; errors: FieldErrors };
+
+/**
+ * Checks the inputs with the server's own schema plus the per-type rules of the server's
+ * `checkUpload`. Errors are keyed by input (`recipients` for the recipients box).
+ */
+export function checkCampaignForm(values: CampaignFormValues, recipients: number): CheckedCampaign {
+  const f = featuresOf(values.creditType);
+  const sent: CampaignTextFields = {
+    userEmail: values.userEmail,
+    creditType: values.creditType,
+    message: values.message,
+  };
+  if (f.international) for (const k of COUNTRY_KEYS) sent[k] = values[k];
+  if (f.cta) for (const k of CTA_KEYS) sent[k] = values[k];
+  const errors: FieldErrors = {};
+  const parsed = CreateCampaignFieldsSchema.safeParse(sent);
+  if (!parsed.success) Object.assign(errors, firstIssues(parsed.error));
+  if (f.international) {
+    for (const k of COUNTRY_KEYS) {
+      if (!values[k].trim()) errors[k] ??= ui.campaigns.countryRequired;
+    }
+  }
+  if (f.cta) {
+    const pairs = [
+      ['ctaCallText', 'ctaCall'],
+      ['ctaURLText', 'ctaURL'],
+    ] as const;
+    for (const [text, target] of pairs) {
+      const hasText = values[text].trim() !== '';
+      const hasTarget = values[target].trim() !== '';
+      if (hasText && !hasTarget) errors[target] ??= server.campaignCtaIncomplete;
+      if (hasTarget && !hasText) errors[text] ??= server.campaignCtaIncomplete;
+    }
+  }
+  if (recipients === 0) errors.recipients = ui.campaigns.noRecipients;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const fields: CampaignTextFields = {};
+  for (const [k, v] of Object.entries(sent) as [keyof CampaignFormValues, string][]) {
+    if (v.trim()) fields[k] = v.trim();
+  }
+  return { ok: true, fields };
+}
+
+/** Numbers per slice when encoding: each slice stays well under a 50 ms task. */
+const ENCODE_SLICE = 100_000;
+const COMMA = 44;
+
+/**
+ * The `to` field (spec 7: comma-joined numbers) as ASCII bytes, written straight from the
+ * recipient keys in slices that yield between them: 1,000,000 numbers make no string each
+ * (no garbage-collection pause) and never block the page.
+ */
+export async function encodeRecipients(
+  keys: Float64Array,
+  pause: () => Promise<void> = () => new Promise((r) => setTimeout(r, 0)),
+): Promise<Uint8Array> {
+  const out = new Uint8Array(keys.length * (RECIPIENT_MAX_DIGITS + 1));
+  let at = 0;
+  for (let start = 0; start < keys.length; start += ENCODE_SLICE) {
+    const end = Math.min(keys.length, start + ENCODE_SLICE);
+    for (let i = start; i < end; i++) {
+      if (i > 0) out[at++] = COMMA;
+      at = writeKeyDigits(keys[i] as number, out, at);
+    }
+    if (end < keys.length) await pause();
+  }
+  return out.subarray(0, at);
+}
+
+/**
+ * Whether a failed submission may be retried with the same Idempotency-Key: yes when the
+ * outcome is unknown (network error, 5xx) or the first request is still running; no when the
+ * server answered for sure (4xx), so a corrected retry is a new request.
+ */
+export function keepsIdempotencyKey(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return true;
+  if (err.status >= 500) return true;
+  return err.status === 409 && err.serverMessage === server.idempotencyInProgress;
+}
+
+/** "1,234,567" */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,74 @@
+import { Col, Row } from 'react-bootstrap';
+import { CREDIT_TYPES, type CreditType, type SessionUser, type User } from '@herald/contract';
+import { SelectField } from '../../../components/form-field';
+import type { FieldErrors } from '../../../components/field-errors';
+import { formatCount } from './create-form-logic';
+
+interface OwnerFieldsProps {
+  me: SessionUser;
+  /** The users in scope; undefined while loading (never asked for a User). */
+  users: readonly User[] | undefined;
+  userEmail: string;
+  creditType: CreditType;
+  /** The owner's balance of the type; undefined while loading. */
+  available: number | undefined;
+  errors: FieldErrors;
+  disabled: boolean;
+  onUserEmail: (email: string) => void;
+  onCreditType: (type: CreditType) => void;
+}
+
+function isCreditType(value: string): value is CreditType {
+  return (CREDIT_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * 'Campaign For' (spec 2.9: the caller marked Self plus the users in scope; a User has no
+ * picker) and the credit type, with the owner's available credits of that type.
+ */
+export function OwnerFields(props: OwnerFieldsProps) {
+  const { me, users, userEmail, creditType, available, errors, disabled } = props;
+  const hasPicker = me.role !== 'User';
+  const options = [
+    { value: '', label: `${me.name} (Self)` },
+    ...(users ?? [])
+      .filter((u) => u.email !== me.email)
+      .map((u) => ({ value: u.email, label: `${u.name} (${u.email})` })),
+  ];
+  return (
+    <>
+      <Row>
+        {hasPicker && (
+          <Col md={6}>
+            <SelectField
+              controlId="campaign-owner"
+              label="Campaign For"
+              options={options}
+              value={userEmail}
+              error={errors.userEmail}
+              disabled={disabled}
+              hint={users === undefined ? 'Loading users...' : undefined}
+              onChange={props.onUserEmail}
+            />
+          </Col>
+        )}
+        <Col md={6}>
+          <SelectField
+            controlId="campaign-credit-type"
+            label="Credit Type"
+            options={CREDIT_TYPES}
+            value={creditType}
+            error={errors.creditType}
+            disabled={disabled}
+            onChange={(v) => {
+              if (isCreditType(v)) props.onCreditType(v);
+            }}
+          />
+        </Col>
+      </Row>
+      <p className="small mb-3" aria-live="polite">
+        Available credits: <strong>{available === undefined ? '…' : formatCount(available)}</strong>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { useRef, useState, type ClipboardEvent } from 'react';
+import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
+import type { ParsedRecipients } from '../recipients/use-recipient-parser';
+import { formatCount } from './create-form-logic';
+
+/** Pastes longer than this skip the box and go straight to the parser (a 14 MB paste would freeze it). */
+export const LARGE_PASTE_CHARS = 20_000;
+
+export interface RecipientsState {
+  count: number;
+  last: ParsedRecipients | null;
+  busy: boolean;
+  error: string | null;
+}
+
+interface RecipientsFieldProps {
+  state: RecipientsState;
+  /** Text typed in the box, not yet added. */
+  pending: string;
+  onPendingChange: (text: string) => void;
+  onAdd: (input: string | File) => Promise<ParsedRecipients | null>;
+  onClear: () => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+/**
+ * Recipients (spec 5, decisions.md section 4): numbers typed or pasted in the box are added on
+ * 'Add Numbers'; a .csv/.xlsx/.xls file is added when chosen. Both are parsed in a Worker and
+ * kept as keys; the box only ever holds what the user typed, never the whole list.
+ */
+export function RecipientsField(props: RecipientsFieldProps) {
+  const { state, pending, onPendingChange, onAdd, onClear, disabled } = props;
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const locked = disabled || state.busy;
+
+  async function addPending() {
+    if (!pending.trim()) return;
+    if (await onAdd(pending)) onPendingChange('');
+  }
+
+  async function addFile(file: File | undefined) {
+    if (!file) return;
+    setReading(file.name);
+    await onAdd(file);
+    setReading(null);
+    if (fileRef.current) fileRef.current.value = '';
+  }
+
+  function paste(e: ClipboardEvent<HTMLTextAreaElement>) {
+    const text = e.clipboardData.getData('text');
+    if (text.length <= LARGE_PASTE_CHARS) return;
+    e.preventDefault();
+    setReading('pasted numbers');
+    void onAdd(text).then(() => setReading(null));
+  }
+
+  const error = state.error ?? props.error;
+  return (
+    <fieldset className="border rounded p-3 mb-3">
+      <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">Recipients</legend>
+      <Form.Group className="mb-2" controlId="campaign-numbers">
+        <Form.Label>Numbers</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          placeholder="Type or paste numbers, separated by commas, spaces, semicolons or new lines"
+          value={pending}
+          disabled={locked}
+          isInvalid={!!props.error && !state.error}
+          onChange={(e) => onPendingChange(e.target.value)}
+          onPaste={paste}
+        />
+        <Form.Text muted>
+          Long pasted lists are added at once. Numbers keep 7 to 15 digits; duplicates are removed.
+        </Form.Text>
+      </Form.Group>
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        <Button
+          variant="outline-primary"
+          size="sm"
+          disabled={locked || !pending.trim()}
+          onClick={() => void addPending()}
+        >
+          Add Numbers
+        </Button>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          disabled={locked || (state.count === 0 && !pending)}
+          onClick={() => {
+            onPendingChange('');
+            onClear();
+          }}
+        >
+          Clear
+        </Button>
+      </div>
+      <Form.Group className="mb-3" controlId="campaign-recipients-file">
+        <Form.Label>Upload Numbers File</Form.Label>
+        <Form.Control
+          ref={fileRef}
+          type="file"
+          accept=".csv,.xlsx,.xls"
+          disabled={locked}
+          onChange={(e) => void addFile((e.target as HTMLInputElement).files?.[0])}
+        />
+        <Form.Text muted>.csv, .xlsx or .xls; only cells holding a number are read.</Form.Text>
+      </Form.Group>
+      {state.busy && (
+        <div className="d-flex align-items-center gap-2 mb-2 text-primary" role="status">
+          <Spinner size="sm" aria-hidden="true" />
+          <span>{`Reading ${reading ?? 'numbers'}…`}</span>
+        </div>
+      )}
+      {error && (
+        <Alert variant="danger" className="py-2 mb-2">
+          {error}
+        </Alert>
+      )}
+      <RecipientCounts count={state.count} last={state.last} />
+    </fieldset>
+  );
+}
+
+function RecipientCounts({ count, last }: { count: number; last: ParsedRecipients | null }) {
+  return (
+    <div aria-live="polite">
+      {last && (
+        <div className="d-flex flex-wrap gap-2 mb-1 small" data-testid="recipient-counts">
+          <span className="text-muted">Last added:</span>
+          <Badge bg="success">{`Kept: ${formatCount(last.kept)}`}</Badge>
+          <Badge bg="warning" text="dark">{`Invalid: ${formatCount(last.invalid)}`}</Badge>
+          <Badge bg="secondary">{`Duplicates: ${formatCount(last.duplicates)}`}</Badge>
+        </div>
+      )}
+      <div className="fw-semibold">{`Total recipients: ${formatCount(count)}`}</div>
+    </div>
+  );
+}

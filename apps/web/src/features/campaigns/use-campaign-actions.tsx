@@ -1,0 +1,165 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { CloseButton, Toast, ToastContainer } from 'react-bootstrap';
+import { ui, type Campaign, type UploadReportReply } from '@herald/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { errorMessage } from '../../lib/api-client';
+import { downloadCampaign } from './api/download-campaign';
+import { useUpdateCampaignStatus } from './api/update-campaign-status';
+import type { CampaignAction } from './campaign-actions';
+import { CampaignDetailsDialog } from './campaign-details-dialog';
+import { ChangeStatusDialog } from './change-status-dialog';
+import { CampaignReportDialog } from './report/campaign-report-dialog';
+import { UploadReportDialog } from './upload-report-dialog';
+
+export interface Notice {
+  variant: 'success' | 'danger' | 'warning';
+  text: ReactNode;
+}
+
+const NOTICE_MS = 6000;
+
+type OpenDialog = { kind: Exclude<CampaignAction, 'download'>; campaign: Campaign } | null;
+
+function uploadedNotice(reply: UploadReportReply): Notice {
+  if (reply.unknownCount === 0) return { variant: 'success', text: ui.campaigns.reportUploaded };
+  const more = reply.unknownCount - reply.unknownNumbers.length;
+  return {
+    variant: 'warning',
+    text: (
+      <>
+        <div>{ui.campaigns.reportUploaded}</div>
+        <div className="small mt-1">
+          {reply.unknownCount.toLocaleString()} number(s) in the file are not recipients of this
+          campaign and were not stored: {reply.unknownNumbers.join(', ')}
+          {more > 0 && ` and ${more.toLocaleString()} more`}.
+        </div>
+      </>
+    ),
+  };
+}
+
+/** Stays in view wherever the row was; successes fade after a while, problems stay. */
+function NoticeToast({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
+  return (
+    <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
+      <Toast
+        show={!!notice}
+        onClose={onClose}
+        bg={notice?.variant}
+        autohide={notice?.variant === 'success'}
+        delay={NOTICE_MS}
+      >
+        <Toast.Body className="d-flex gap-2 align-items-start">
+          <div className="flex-grow-1">{notice?.text}</div>
+          <CloseButton
+            variant={notice?.variant === 'warning' ? undefined : 'white'}
+            aria-label="Close"
+            onClick={onClose}
+          />
+        </Toast.Body>
+      </Toast>
+    </ToastContainer>
+  );
+}
+
+/**
+ * The row actions of the campaign tables: the dialogs they open, the download, the
+ * cancellation request and the page-level notice each one leaves.
+ */
+export function useCampaignActions() {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  const cancel = useUpdateCampaignStatus();
+  const close = useCallback(() => setDialog(null), []);
+
+  const onAction = useCallback((action: CampaignAction, campaign: Campaign) => {
+    if (action !== 'download') {
+      setDialog({ kind: action, campaign });
+      return;
+    }
+    setDownloadingId(campaign._id);
+    downloadCampaign(campaign._id)
+      .catch((err: unknown) =>
+        setNotice({ variant: 'danger', text: errorMessage(err, ui.campaigns.downloadFailed) }),
+      )
+      .finally(() => setDownloadingId((id) => (id === campaign._id ? null : id)));
+  }, []);
+
+  const requestCancellation = (campaign: Campaign) => {
+    cancel.mutate(
+      { id: campaign._id, status: 'Cancellation Requested' },
+      {
+        onSuccess: (reply) =>
+          setNotice({
+            variant: 'success',
+            text: ui.campaigns.statusUpdated(reply.campaign.status),
+          }),
+        onError: (err) =>
+          setNotice({ variant: 'danger', text: errorMessage(err, ui.campaigns.statusFailed) }),
+        onSettled: close,
+      },
+    );
+  };
+
+  let dialogs: ReactNode = null;
+  const c = dialog?.campaign;
+  if (dialog && c) {
+    switch (dialog.kind) {
+      case 'view':
+        dialogs = <CampaignDetailsDialog campaign={c} onHide={close} />;
+        break;
+      case 'report':
+        dialogs = <CampaignReportDialog campaign={c} onHide={close} />;
+        break;
+      case 'status':
+        dialogs = (
+          <ChangeStatusDialog
+            campaign={c}
+            onHide={close}
+            onUpdated={(status) => {
+              setNotice({ variant: 'success', text: ui.campaigns.statusUpdated(status) });
+              close();
+            }}
+          />
+        );
+        break;
+      case 'upload':
+        dialogs = (
+          <UploadReportDialog
+            campaign={c}
+            onHide={close}
+            onUploaded={(reply) => {
+              setNotice(uploadedNotice(reply));
+              close();
+            }}
+          />
+        );
+        break;
+      case 'cancel':
+        dialogs = (
+          <ConfirmDialog
+            show
+            title="Request Cancellation"
+            confirmLabel="Request Cancellation"
+            variant="danger"
+            busy={cancel.isPending}
+            onConfirm={() => requestCancellation(c)}
+            onCancel={close}
+          >
+            Ask the administrator to cancel this campaign of {c.recipientCount.toLocaleString()}{' '}
+            recipients ({c.creditType})?
+          </ConfirmDialog>
+        );
+        break;
+    }
+  }
+
+  const overlays = (
+    <>
+      {dialogs}
+      <NoticeToast notice={notice} onClose={() => setNotice(null)} />
+    </>
+  );
+  return { onAction, downloadingId, overlays };
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, orDash } from './format';
+
+describe('formatBytes', () => {
+  it('uses B, KB and MB', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('orDash', () => {
+  it('shows a dash for empty values only', () => {
+    expect(orDash(null)).toBe('-');
+    expect(orDash('  ')).toBe('-');
+    expect(orDash('x')).toBe('x');
+  });
+});

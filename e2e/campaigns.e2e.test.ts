@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Browser, Download, Page } from 'playwright-core';
+import { ui } from '@herald/contract';
+import {
+  adminCredentials,
+  apiBalance,
+  apiCreateCampaign,
+  apiCreateUser,
+  apiGiveCredits,
+  apiJson,
+  apiLogin,
+  launch,
+  loginUi,
+  newPage,
+  shot,
+} from './support/browser.js';
+
+const TYPE = 'Normal Message - domestic';
+let browser: Browser;
+let adminToken: string;
+let reseller: { email: string; password: string; name: string };
+let user: { email: string; password: string; name: string };
+/** Campaign ids by role in the journey; the recipient counts keep the rows apart. */
+const ids = {
+  userRejected: '',
+  userCancel: '',
+  resellerReport: '',
+  resellerForUser: '',
+  resellerLarge: '',
+};
+const COUNTS = {
+  userRejected: 13,
+  userCancel: 12,
+  resellerReport: 14,
+  resellerForUser: 15,
+  resellerLarge: 2500,
+};
+
+const numbers = (n: number, base: number) =>
+  Array.from({ length: n }, (_, i) => String(base + i)).join(',');
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = adminCredentials();
+  adminToken = (await apiLogin(admin.email, admin.password)).token;
+  reseller = await apiCreateUser(adminToken, 'Reseller', 'Camp Reseller');
+  const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+  user = await apiCreateUser(resellerToken, 'User', 'Camp User');
+  const userToken = (await apiLogin(user.email, user.password)).token;
+  await apiGiveCredits(adminToken, reseller.email, TYPE, 3000);
+  await apiGiveCredits(adminToken, user.email, TYPE, 100);
+  const msg = (m: string) => ({ creditType: TYPE, message: m });
+  ids.userRejected = await apiCreateCampaign(userToken, {
+    ...msg('User campaign to reject'),
+    to: numbers(COUNTS.userRejected, 9_100_000_000),
+  });
+  ids.userCancel = await apiCreateCampaign(userToken, {
+    ...msg('User campaign to cancel'),
+    to: numbers(COUNTS.userCancel, 9_200_000_000),
+  });
+  ids.resellerReport = await apiCreateCampaign(resellerToken, {
+    ...msg('Reseller campaign with a report'),
+    to: numbers(COUNTS.resellerReport, 9_300_000_000),
+  });
+  ids.resellerForUser = await apiCreateCampaign(resellerToken, {
+    ...msg('Reseller campaign for its user'),
+    to: numbers(COUNTS.resellerForUser, 9_400_000_000),
+    userEmail: user.email,
+  });
+  ids.resellerLarge = await apiCreateCampaign(resellerToken, {
+    ...msg('A larger list'),
+    to: numbers(COUNTS.resellerLarge, 9_700_000_000),
+  });
+});
+afterAll(() => browser?.close());
+
+/** The campaigns row whose Recipients cell reads `count`. */
+function row(page: Page, count: number) {
+  return page
+    .getByRole('table', { name: 'Campaigns' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: count.toLocaleString('en-US'), exact: true }) });
+}
+
+/** Opens the row's Actions menu and returns it. */
+async function actions(page: Page, count: number) {
+  await row(page, count).getByRole('button', { name: 'Actions' }).click();
+  const menu = page.locator('.dropdown-menu.show');
+  await menu.waitFor();
+  return menu;
+}
+
+async function act(page: Page, count: number, label: string) {
+  const menu = await actions(page, count);
+  await menu.getByRole('button', { name: label, exact: true }).click();
+}
+
+/** The labels a row's Actions menu offers (the menu is closed again). */
+async function actionLabels(page: Page, count: number) {
+  const menu = await actions(page, count);
+  const labels = await menu.getByRole('button').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return labels;
+}
+
+function filters(page: Page) {
+  return page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Filters' }) });
+}
+
+async function openCampaigns(page: Page, menuLabel: string) {
+  await page.getByRole('navigation').getByRole('link', { name: menuLabel, exact: true }).click();
+  await page.waitForURL('**/campaigns');
+  await page.getByRole('heading', { name: menuLabel, exact: true }).waitFor();
+}
+
+async function expectZip(download: Download, id: string) {
+  expect(download.suggestedFilename()).toBe(`campaign_${id}.zip`);
+  const bytes = fs.readFileSync(await download.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+}
+
+async function viewAndDownload(page: Page, count: number, id: string, message: string) {
+  await act(page, count, 'View');
+  const dialog = page.getByRole('dialog', { name: 'Campaign Details' });
+  await dialog.getByText(message).waitFor();
+  await dialog.getByText(`${count} recipients`).waitFor();
+  await expect.poll(() => dialog.getByLabel('Recipients').innerText()).toContain(',');
+  await shot(page, `campaigns-view-${count}`);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  const download = page.waitForEvent('download');
+  await act(page, count, 'Download');
+  await expectZip(await download, id);
+}
+
+describe('campaigns as a User', () => {
+  it('lists its campaigns under My Campaigns, filters, views and downloads', async () => {
+    const page = await newPage(browser);
+    await loginUi(page, user.email, user.password);
+    await openCampaigns(page, 'My Campaigns');
+    await row(page, COUNTS.userRejected).waitFor();
+    await row(page, COUNTS.resellerForUser).waitFor();
+    expect(await row(page, COUNTS.resellerReport).count()).toBe(0);
+    // A User has no User filter.
+    expect(await filters(page).getByLabel('User', { exact: true }).count()).toBe(0);
+    const r = row(page, COUNTS.userRejected);
+    await r.getByText('Submitted').waitFor();
+    expect(await r.getByText(user.email).count()).toBeGreaterThan(0);
+    await shot(page, 'campaigns-user');
+
+    await filters(page).getByLabel('Status').selectOption('Completed');
+    await page.getByText(ui.campaigns.empty).waitFor();
+    await filters(page).getByRole('button', { name: 'Clear Filters' }).click();
+    await row(page, COUNTS.userRejected).waitFor();
+    expect(await filters(page).getByLabel('Status').inputValue()).toBe('');
+
+    await viewAndDownload(page, COUNTS.userRejected, ids.userRejected, 'User campaign to reject');
+    await page.context().close();
+  });
+});
+
+describe('campaigns as a Reseller', () => {
+  it('sees its scope, filters by user, views and downloads', async () => {
+    const page = await newPage(browser);
+    await loginUi(page, reseller.email, reseller.password);
+    await openCampaigns(page, 'Campaigns');
+    await row(page, COUNTS.resellerReport).waitFor();
+    await row(page, COUNTS.userCancel).waitFor();
+    const userSelect = filters(page).getByLabel('User', { exact: true });
+    await userSelect.selectOption({ label: `${user.name} (${user.email})` });
+    await expect.poll(() => row(page, COUNTS.resellerReport).count()).toBe(0);
+    await row(page, COUNTS.userCancel).waitFor();
+    await userSelect.selectOption({ label: `${reseller.name} (Self)` });
+    await row(page, COUNTS.resellerReport).waitFor();
+    await expect.poll(() => row(page, COUNTS.userCancel).count()).toBe(0);
+    await shot(page, 'campaigns-reseller');
+
+    // A long list: the dialog shows the count and only the first 1,000 numbers.
+    await act(page, COUNTS.resellerLarge, 'View');
+    const dialog = page.getByRole('dialog', { name: 'Campaign Details' });
+    await dialog.getByText('Showing the first 1,000 of 2,500 recipients').waitFor();
+    const shown = (await dialog.getByLabel('Recipients').innerText()).split(', ');
+    expect(shown).toHaveLength(1000);
+    expect(shown[999]).toBe(String(9_700_000_999));
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await viewAndDownload(
+      page,
+      COUNTS.resellerReport,
+      ids.resellerReport,
+      'Reseller campaign with a report',
+    );
+    // Not Admin: no status or report actions; a Submitted campaign may be cancelled.
+    expect(await actionLabels(page, COUNTS.resellerReport)).toEqual([
+      'View',
+      'Download',
+      'Request Cancellation',
+    ]);
+    await page.context().close();
+  });
+});
+
+describe('campaigns as the Admin', () => {
+  it('rejects a campaign (refund), uploads a report, views and exports it', async () => {
+    const admin = adminCredentials();
+    const page = await newPage(browser);
+    await loginUi(page, admin.email, admin.password);
+    await openCampaigns(page, 'Campaigns');
+
+    const before = await apiBalance(adminToken, user.email, TYPE);
+    await act(page, COUNTS.userRejected, 'Change Status');
+    const statusDialog = page.getByRole('dialog', { name: 'Change Status' });
+    await statusDialog.getByLabel('Status').selectOption('Rejected');
+    await statusDialog.getByRole('button', { name: 'Update' }).click();
+    await page.getByText(ui.campaigns.statusUpdated('Rejected')).waitFor();
+    await row(page, COUNTS.userRejected).getByText('Rejected').waitFor();
+    expect(await apiBalance(adminToken, user.email, TYPE)).toBe(before + COUNTS.userRejected);
+
+    const r = row(page, COUNTS.resellerReport);
+    expect(await actionLabels(page, COUNTS.resellerReport)).toEqual([
+      'View',
+      'Download',
+      'Change Status',
+      'Upload Report',
+    ]);
+    await act(page, COUNTS.resellerReport, 'Upload Report');
+    const upload = page.getByRole('dialog', { name: 'Upload Report' });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await upload.getByText(ui.campaigns.selectReportFile).waitFor();
+    const lines = ['Mobile,Status'];
+    for (let i = 0; i < COUNTS.resellerReport; i++) {
+      lines.push(`${9_300_000_000 + i},${i < 10 ? 'Delivered' : 'Failed'}`);
+    }
+    lines.push('9999999999,Delivered'); // not a recipient
+    await upload.getByLabel('Report File (.csv)').setInputFiles({
+      name: 'report.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText(ui.campaigns.reportUploaded).waitFor();
+    await page.getByText(/9999999999/).waitFor();
+    await r.getByText('Report Generated').waitFor();
+    await shot(page, 'campaigns-admin');
+
+    await act(page, COUNTS.resellerReport, 'View Report');
+    const report = page.getByRole('dialog', { name: /Delivery Report/ });
+    const summary = report.getByLabel('Report summary');
+    await expect
+      .poll(() => summary.innerText())
+      .toMatch(/10\s*Delivered\s*4\s*Failed\s*14\s*Total/);
+    const table = report.getByRole('table', { name: 'Delivery report' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(COUNTS.resellerReport + 1);
+    await table.getByText('Delivered').first().waitFor();
+    await shot(page, 'campaigns-admin-report');
+    const download = page.waitForEvent('download');
+    await report.getByRole('button', { name: 'Export Report to CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`campaign_${ids.resellerReport}_report.csv`);
+    const csv = fs.readFileSync(await file.path(), 'utf8');
+    expect(csv).toContain('9300000000');
+    await page.context().close();
+  });
+});
+
+describe('a cancellation request', () => {
+  it('is sent by the owner after a confirmation', async () => {
+    const page = await newPage(browser);
+    await loginUi(page, user.email, user.password);
+    await openCampaigns(page, 'My Campaigns');
+    const r = row(page, COUNTS.userCancel);
+    await act(page, COUNTS.userCancel, 'Request Cancellation');
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Ask the administrator' });
+    await confirm.getByRole('button', { name: 'Request Cancellation' }).click();
+    await page.getByText(ui.campaigns.statusUpdated('Cancellation Requested')).waitFor();
+    await r.getByText('Cancellation Requested').waitFor();
+    expect(await actionLabels(page, COUNTS.userCancel)).toEqual(['View', 'Download']);
+    const userToken = (await apiLogin(user.email, user.password)).token;
+    const detail = await apiJson<{ status: string }>(
+      'GET',
+      `/api/campaigns/${ids.userCancel}`,
+      userToken,
+    );
+    expect(detail.status).toBe('Cancellation Requested');
+    await page.context().close();
+  });
+});
+
+describe('the profile', () => {
+  it("lists the owner's recent campaigns with Completed green and others yellow", async () => {
+    const page = await newPage(browser);
+    await loginUi(page, user.email, user.password);
+    await page.getByRole('navigation').getByRole('link', { name: 'My Profile' }).click();
+    const table = page.getByRole('table', { name: 'Recent Campaigns' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Created At',
+      'Type',
+      'Recipients',
+      'Status',
+    ]);
+    const rejected = table.getByText('Rejected', { exact: true });
+    expect(await rejected.getAttribute('class')).toContain('bg-warning');
+    await table.getByText('Cancellation Requested').waitFor();
+    await shot(page, 'profile-recent-campaigns');
+    await page.context().close();
+  });
+});
