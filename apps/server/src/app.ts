@@ -1,10 +1,6 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TOKEN_TTL_SECONDS } from '@herald/contract';
 import type { Config } from './config/config.js';
 import type { AppContext } from './context.js';
@@ -16,6 +12,7 @@ import { resolveJwtSecret } from './lib/secrets.js';
 import { AuthState } from './plugins/auth-state.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { serializerCompiler } from './plugins/serializer.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { healthRoutes } from './modules/health/health.routes.js';

@@ -41,6 +41,27 @@ describe('GET /api/credits', () => {
     expect(two).toEqual(all.slice(0, 2));
   });
 
+  it('pages through every entry of each scope with nextCursor', async () => {
+    for (const token of [h.admin, h.r1.token, h.s1.token, h.u2.token]) {
+      const all = entries(await list(token, '/api/credits?limit=500'));
+      const seen: CreditTransaction[] = [];
+      let cursor: string | null = null;
+      do {
+        const q: string = cursor ? `&cursor=${cursor}` : '';
+        const res = await list(token, `/api/credits?limit=2${q}`);
+        expect(res.statusCode).toBe(200);
+        const body = res.json<{ transactions: CreditTransaction[]; nextCursor: string | null }>();
+        expect(body.transactions.length).toBeLessThanOrEqual(2);
+        seen.push(...body.transactions);
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(all);
+    }
+    const bad = await list(h.admin, '/api/credits?cursor=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Invalid cursor.' });
+  });
+
   it('answers 400 to a limit outside 1..500', async () => {
     for (const limit of ['0', '501', 'abc', '1.5']) {
       const res = await list(h.admin, `/api/credits?limit=${limit}`);

@@ -1,8 +1,5 @@
 import { sql } from 'kysely';
-import type pg from 'pg';
-import type { CreditType } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { compiler, prepared } from '../../db/prepared.js';
 import { usersInScope, type Actor } from '../users/scope.js';
 import { CREDIT_TRANSACTION_COLUMNS, type PresentableRow } from './credits.presenter.js';
 
@@ -12,14 +9,24 @@ import { CREDIT_TRANSACTION_COLUMNS, type PresentableRow } from './credits.prese
  * Latest entries in the actor's scope, newest first. Admin: all; Reseller/Sub-Reseller: its
  * viewer rows (one index range); User: entries on its own account.
  */
-export function listInScope(db: DbOrTx, actor: Actor, limit: number): Promise<PresentableRow[]> {
+export function listInScope(
+  db: DbOrTx,
+  actor: Actor,
+  limit: number,
+  cursor?: string,
+): Promise<PresentableRow[]> {
   const base = db.selectFrom('credit_transactions').select(CREDIT_TRANSACTION_COLUMNS);
   if (actor.role === 'Admin') {
-    return base.orderBy('credit_transactions.id', 'desc').limit(limit).execute();
+    return base
+      .$if(cursor !== undefined, (q) => q.where('credit_transactions.id', '<', cursor!))
+      .orderBy('credit_transactions.id', 'desc')
+      .limit(limit)
+      .execute();
   }
   if (actor.role === 'User') {
     return base
       .where('credit_transactions.to_user_id', '=', actor.id)
+      .$if(cursor !== undefined, (q) => q.where('credit_transactions.id', '<', cursor!))
       .orderBy('credit_transactions.id', 'desc')
       .limit(limit)
       .execute();
@@ -27,6 +34,7 @@ export function listInScope(db: DbOrTx, actor: Actor, limit: number): Promise<Pr
   return base
     .innerJoin('credit_transaction_viewers as v', 'v.transaction_id', 'credit_transactions.id')
     .where('v.viewer_id', '=', actor.id)
+    .$if(cursor !== undefined, (q) => q.where('v.transaction_id', '<', cursor!))
     .orderBy('v.transaction_id', 'desc')
     .limit(limit)
     .execute();
@@ -42,11 +50,12 @@ export function findScopedUserByEmail(db: DbOrTx, email: string) {
 }
 
 /** Entries on one user's account, newest first (the caller checked the scope). */
-export function listForAccount(db: DbOrTx, userId: string, limit: number) {
+export function listForAccount(db: DbOrTx, userId: string, limit: number, cursor?: string) {
   return db
     .selectFrom('credit_transactions')
     .select(CREDIT_TRANSACTION_COLUMNS)
     .where('credit_transactions.to_user_id', '=', userId)
+    .$if(cursor !== undefined, (q) => q.where('credit_transactions.id', '<', cursor!))
     .orderBy('credit_transactions.id', 'desc')
     .limit(limit)
     .execute();
@@ -65,32 +74,6 @@ export async function balancesInScope(db: DbOrTx, actor: Actor) {
   return rows.map((r) => ({
     email: r.email,
     creditType: r.credit_type,
-    balance: Number(r.balance),
-  }));
-}
-
-export interface AccountBalance {
-  creditType: CreditType;
-  totalAdded: number;
-  totalRemoved: number;
-  balance: number;
-}
-
-const balancesOfQuery = prepared(
-  'credits.balancesOf',
-  compiler
-    .selectFrom('credit_balances')
-    .select(['credit_type', 'balance', 'total_added', 'total_removed'])
-    .where('user_id', '=', '$1 id'),
-);
-
-/** One user's balance rows (the profile's hot path: a prepared statement on the pool). */
-export async function balancesOf(pool: pg.Pool, userId: string): Promise<AccountBalance[]> {
-  const rows = await balancesOfQuery(pool, [userId]);
-  return rows.map((r) => ({
-    creditType: r.credit_type,
-    totalAdded: Number(r.total_added),
-    totalRemoved: Number(r.total_removed),
     balance: Number(r.balance),
   }));
 }

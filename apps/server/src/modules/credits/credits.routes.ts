@@ -10,11 +10,16 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import * as service from './credits.service.js';
-import { idempotencyKeyOf, runIdempotent } from './idempotency.js';
+import { idempotencyKeyOf, runIdempotent, schedulePruning } from './idempotency.js';
 
 /** Credit management (spec 2.8) and the ledger's plain reads (spec 7); decisions.md section 3. */
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // Keys of every endpoint (credits and campaigns) live a day; see IDEMPOTENCY_KEY_TTL_MS.
+  const stopPruning = schedulePruning(ctx.db, (err) =>
+    app.log.error({ err }, 'could not prune idempotency keys'),
+  );
+  app.addHook('onClose', async () => stopPruning());
 
   app.get(
     '/credits',
@@ -24,9 +29,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreditTransactionListSchema },
       },
     },
-    async (req) => ({
-      transactions: await service.listCredits(ctx, caller(req), req.query.limit),
-    }),
+    (req) => service.listCredits(ctx, caller(req), req.query),
   );
 
   app.post(
@@ -67,13 +70,6 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreditTransactionListSchema },
       },
     },
-    async (req) => ({
-      transactions: await service.listUserCredits(
-        ctx,
-        caller(req),
-        req.params.email,
-        req.query.limit,
-      ),
-    }),
+    (req) => service.listUserCredits(ctx, caller(req), req.params.email, req.query),
   );
 };

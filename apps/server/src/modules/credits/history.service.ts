@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee } from '../users/scope.js';
 import { presentCreditTransaction } from './credits.presenter.js';
+import { localDayEnd, localDayStart } from '../../lib/local-day.js';
 import {
   filterableUsers,
   findUserByEmail,
@@ -12,18 +13,11 @@ import {
   type HistoryScope,
 } from './history.repo.js';
 
-const DAY_MS = 86_400_000;
-
 /** Which entries the caller sees (decisions.md section 3, "History scope"). */
 export function historyScope(actor: AuthUser): HistoryScope {
   if (actor.role === 'Admin') return { kind: 'all' };
   if (actor.role === 'User') return { kind: 'to', userId: actor.id };
   return { kind: 'viewer', viewerId: actor.id };
-}
-
-/** The instant a local day starts, for a viewer `tzOffset` minutes behind UTC. */
-export function localDayStart(day: string, tzOffset: number): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + tzOffset * 60_000);
 }
 
 /**
@@ -51,9 +45,7 @@ export async function resolveFilter(
     creditType: q.creditType,
     from: q.startDate ? localDayStart(q.startDate, q.tzOffset) : undefined,
     // End Date is inclusive: up to the start of the next local day.
-    until: q.endDate
-      ? new Date(localDayStart(q.endDate, q.tzOffset).getTime() + DAY_MS)
-      : undefined,
+    until: q.endDate ? localDayEnd(q.endDate, q.tzOffset) : undefined,
     before: q.cursor,
   };
 }

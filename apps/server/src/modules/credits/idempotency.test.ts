@@ -3,7 +3,12 @@ import { server as msg, type CreateCreditReply } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { balanceOf, countEntries, creditBody, postCredit } from './credits.test-fixtures.js';
-import { canonicalJson, requestHash } from './idempotency.js';
+import {
+  canonicalJson,
+  IDEMPOTENCY_KEY_TTL_MS,
+  pruneIdempotencyKeys,
+  requestHash,
+} from './idempotency.js';
 
 let t: TestApp;
 let h: Hierarchy;
@@ -128,5 +133,31 @@ describe('Idempotency-Key on POST /api/credits', () => {
     }
     const longest = await postCredit(t, h.r1.token, creditBody(h.u2.user.email), 'k'.repeat(255));
     expect(longest.statusCode).toBe(201);
+  });
+});
+
+describe('pruning idempotency keys', () => {
+  it('deletes keys older than the retention and keeps the recent ones', async () => {
+    const body = creditBody(h.u2.user.email, { count: 1 });
+    expect((await postCredit(t, h.r1.token, body, 'key-old')).statusCode).toBe(201);
+    expect((await postCredit(t, h.r1.token, body, 'key-new')).statusCode).toBe(201);
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 60_000) })
+      .where('key', '=', 'key-old')
+      .execute();
+    expect(await pruneIdempotencyKeys(t.db)).toBe(1);
+    const left = await t.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', 'in', ['key-old', 'key-new'])
+      .execute();
+    expect(left.map((r) => r.key)).toEqual(['key-new']);
+    // The pruned key is free again: the same request now runs as a new one.
+    const entries = await countEntries(t.db);
+    const again = await postCredit(t, h.r1.token, body, 'key-old');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await countEntries(t.db)).toBe(entries + 2);
   });
 });

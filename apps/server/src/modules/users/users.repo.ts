@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
-import type { Role } from '@herald/contract';
+import { PROFILE_RECENT_CAMPAIGNS, type Role } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { NewUserRow, UserUpdate } from '../../db/schema.js';
 import { compiler, prepared } from '../../db/prepared.js';
@@ -60,6 +60,55 @@ const findByIdQuery = prepared(
 /** One user with its creator: the profile's hot path, a prepared statement on the pool. */
 export async function findById(pool: pg.Pool, id: string): Promise<UserWithCreator | undefined> {
   return (await findByIdQuery(pool, [id]))[0];
+}
+
+/** A balance row of the profile, as PostgreSQL's json_build_object spells it. */
+export interface ProfileBalanceRow {
+  creditType: string;
+  totalAdded: number;
+  totalUsed: number;
+  remaining: number;
+}
+
+/** A recent campaign of the profile, as PostgreSQL's json_build_object spells it. */
+export interface ProfileCampaignRow {
+  id: string;
+  createdAt: string;
+  creditType: string;
+  recipientCount: number;
+  status: string;
+}
+
+const findProfileQuery = prepared(
+  'users.findProfile',
+  compiler
+    .selectFrom('users')
+    .where('users.id', '=', '$1 id')
+    .leftJoin('users as creator', 'creator.id', 'users.created_by')
+    .select([...USER_COLUMNS, ...CREATOR_COLUMNS])
+    .select([
+      sql<ProfileBalanceRow[]>`(SELECT coalesce(json_agg(json_build_object(
+        'creditType', b.credit_type, 'totalAdded', b.total_added,
+        'totalUsed', b.total_removed, 'remaining', b.balance)), '[]')
+        FROM credit_balances b WHERE b.user_id = users.id)`.as('balances'),
+      sql<ProfileCampaignRow[]>`(SELECT coalesce(json_agg(json_build_object(
+        'id', c.id, 'createdAt', c.created_at, 'creditType', c.credit_type,
+        'recipientCount', c.recipient_count, 'status', c.status)
+        ORDER BY c.created_at DESC, c.id DESC), '[]')
+        FROM (SELECT id, created_at, credit_type, recipient_count, status FROM campaigns
+          WHERE campaigns.user_id = users.id
+          ORDER BY created_at DESC, id DESC LIMIT ${sql.lit(PROFILE_RECENT_CAMPAIGNS)}) c)`.as(
+        'recent_campaigns',
+      ),
+    ]),
+);
+
+/**
+ * The profile in one round trip (performance.md target 15): the user with its creator, its
+ * balances and its latest campaigns, aggregated by PostgreSQL into the row.
+ */
+export async function findProfile(pool: pg.Pool, id: string) {
+  return (await findProfileQuery(pool, [id]))[0];
 }
 
 /** Loads a user row under a row lock for the rest of the transaction. */

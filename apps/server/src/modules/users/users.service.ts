@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  CREDIT_TYPES,
   canCreateRole,
   server as msg,
   type CreateUserInput,
@@ -11,7 +12,6 @@ import type { AppContext } from '../../context.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.js';
 import { generatePassword } from '../../lib/password.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
-import { profileBalances } from '../credits/credits.service.js';
 import { canSee, type Actor } from './scope.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
@@ -106,14 +106,17 @@ async function mailLoginDetails(
   }
 }
 
-/** A user's profile; out of scope reads as not found. */
+/** A user's profile; out of scope reads as not found. One statement reads all of it. */
 export async function getProfile(ctx: AppContext, actor: Actor, id: string): Promise<Profile> {
-  // Both reads at once; the balances are dropped unread when the user is out of scope.
-  const [row, balances] = await Promise.all([
-    repo.findById(ctx.pool, id),
-    profileBalances(ctx, id),
-  ]);
+  const row = await repo.findProfile(ctx.pool, id);
   if (!row || !canSee(actor, row)) throw notFound(msg.userNotFound);
-  // Recent campaigns are filled once the campaigns module exists.
-  return { user: presentUser(row), balances, recentCampaigns: [] };
+  const { balances, recent_campaigns: recent, ...user } = row;
+  balances.sort((a, b) => creditTypeOrder(a.creditType) - creditTypeOrder(b.creditType));
+  const recentCampaigns = recent.map((c) => ({
+    ...c,
+    createdAt: new Date(c.createdAt).toISOString(),
+  }));
+  return { user: presentUser(user), balances, recentCampaigns };
 }
+
+const creditTypeOrder = (type: string) => (CREDIT_TYPES as readonly string[]).indexOf(type);

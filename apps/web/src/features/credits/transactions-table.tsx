@@ -1,7 +1,8 @@
+import { useCallback, useMemo } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import {
   ADMIN_RECENT_TRANSACTIONS,
-  CREDIT_LIST_MAX,
+  CREDIT_LIST_DEFAULT,
   ui,
   type CreditTransaction,
   type Role,
@@ -9,6 +10,7 @@ import {
 import { formatDateTime, orDash } from '../../lib/format';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { LoadMoreFooter } from '../../components/load-more-footer';
 import { StatusBadge } from '../../components/status-badge';
 import { useCredits } from './api/get-credits';
 import { loadErrorMessage } from './credit-form-logic';
@@ -40,16 +42,27 @@ const ALL_COLUMNS: Column<Tx>[] = [
 ];
 
 /**
- * The transactions card of Credit Management: Admin sees the latest 20; resellers see theirs
- * (up to the server's list cap; Transaction History pages through the rest), fetched with a
- * time stamp so no cache answers (spec 7).
+ * The transactions card of Credit Management: Admin sees the latest 20; resellers see every
+ * entry of their scope, loaded page by page as they scroll, each page fetched with a time
+ * stamp so no cache answers (spec 7).
  */
 export function TransactionsTable({ role }: { role: Role }) {
   const isAdmin = role === 'Admin';
   const credits = useCredits(
-    isAdmin ? { limit: ADMIN_RECENT_TRANSACTIONS } : { limit: CREDIT_LIST_MAX, bustCache: true },
+    isAdmin
+      ? { limit: ADMIN_RECENT_TRANSACTIONS }
+      : { limit: CREDIT_LIST_DEFAULT, bustCache: true },
+  );
+  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = credits;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetching]);
+  const rows = useMemo(
+    () => credits.data?.pages.flatMap((p) => p.transactions) ?? [],
+    [credits.data],
   );
   const title = isAdmin ? 'Recent Transactions' : 'All Transactions';
+  const failed = credits.isError && !isFetchNextPageError;
   return (
     <Card className="shadow-sm">
       <Card.Header as="h2" className="h5 mb-0">
@@ -58,18 +71,30 @@ export function TransactionsTable({ role }: { role: Role }) {
       <Card.Body>
         {credits.isPending ? (
           <LoadingSpinner label="Loading transactions..." />
-        ) : credits.isError ? (
+        ) : failed ? (
           <Alert variant="danger" className="mb-0">
             {loadErrorMessage(role, credits.error)}
           </Alert>
         ) : (
-          <DataTable
-            aria-label={title}
-            columns={isAdmin ? RECENT_COLUMNS : ALL_COLUMNS}
-            rows={isAdmin ? credits.data.slice(0, ADMIN_RECENT_TRANSACTIONS) : credits.data}
-            rowKey={(t) => t.id}
-            emptyText={ui.credits.noTransactions}
-          />
+          <>
+            <DataTable
+              aria-label={title}
+              columns={isAdmin ? RECENT_COLUMNS : ALL_COLUMNS}
+              rows={isAdmin ? rows.slice(0, ADMIN_RECENT_TRANSACTIONS) : rows}
+              rowKey={(t) => t.id}
+              emptyText={ui.credits.noTransactions}
+            />
+            {!isAdmin && rows.length > 0 && (
+              <LoadMoreFooter
+                hasNextPage={hasNextPage}
+                isFetchingMore={credits.isFetchingNextPage}
+                moreFailed={isFetchNextPageError}
+                onLoadMore={loadMore}
+                noun="transactions"
+                endText="End of transactions"
+              />
+            )}
+          </>
         )}
       </Card.Body>
     </Card>

@@ -1,41 +1,48 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreditTransaction } from '@herald/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { CREDIT_LIST_DEFAULT, type CreditTransactionList } from '@herald/contract';
 import { api } from '../../../lib/api-client';
 
 /** Every cache of the credits resource (lists and balances) lives under this key. */
 export const creditsRootKey = ['credits'] as const;
 
 export interface GetCreditsParams {
-  /** Newest N entries; omitted means all entries in scope. */
+  /** Entries per page. */
   limit?: number;
   /** Adds a `_t` time stamp so no HTTP cache answers (spec 7, reseller screen). */
   bustCache?: boolean;
 }
 
-interface CreditsReply {
-  transactions: CreditTransaction[];
-}
-
-/** The ledger entries in the caller's scope, newest first. */
+/** GET /api/credits: one page of the caller's scope, newest first; a non-array reads as empty. */
 export async function getCredits(
-  params: GetCreditsParams = {},
+  params: GetCreditsParams,
+  cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<CreditTransaction[]> {
-  const reply = await api<CreditsReply>('/credits', {
+): Promise<CreditTransactionList> {
+  const reply = await api<Partial<CreditTransactionList>>('/credits', {
     signal,
-    query: { limit: params.limit, _t: params.bustCache ? Date.now() : undefined },
+    query: {
+      limit: params.limit ?? CREDIT_LIST_DEFAULT,
+      cursor,
+      _t: params.bustCache ? Date.now() : undefined,
+    },
   });
-  return Array.isArray(reply?.transactions) ? reply.transactions : [];
+  return {
+    transactions: Array.isArray(reply?.transactions) ? reply.transactions : [],
+    nextCursor: reply?.nextCursor ?? null,
+  };
 }
 
 export function creditsQueryOptions(params: GetCreditsParams = {}) {
-  return queryOptions({
+  return infiniteQueryOptions({
     // The time stamp is made per request, so it is not part of the key.
     queryKey: [...creditsRootKey, 'list', { limit: params.limit ?? null }] as const,
-    queryFn: ({ signal }) => getCredits(params, signal),
+    queryFn: ({ pageParam, signal }) => getCredits(params, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
+/** The entries page by page (fetchNextPage loads the next one); no refetch on focus. */
 export function useCredits(params: GetCreditsParams = {}) {
-  return useQuery(creditsQueryOptions(params));
+  return useInfiniteQuery({ ...creditsQueryOptions(params), refetchOnWindowFocus: false });
 }
