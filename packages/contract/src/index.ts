@@ -4,6 +4,7 @@ export * from './statuses.js';
 export * from './limits.js';
 export * from './geo.js';
 export * from './messages.js';
+export * from './ui-messages.js';
 export * from './server-messages.js';
 export * from './errors.js';
 export * from './schemas/common.js';

@@ -1,6 +1,6 @@
 /**
- * User-facing messages of the web app: `ui` holds the spec's section 8 wording. What the API
- * answers in `{ message }` is in server-messages.ts (kept apart so the web bundle omits it).
+ * Messages both the first screens and the server use; the web app's other texts are in
+ * ui-messages.ts. What the API answers in `{ message }` is in server-messages.ts.
  */
 /** The first screens' messages stand alone, so the login route does not load all of `ui`. */
 export const UNAUTHORIZED_ACCESS = 'Unauthorized Access';
@@ -20,68 +20,4 @@ export const ruleMessages = {
   fileTooLarge: (mb: number) => `File is too large. Max size is ${mb}MB.`,
   dpDimensions: 'DP dimensions must be between 192x192 and 500x500 pixels.',
   selectReportFile: 'Please select a report file to upload.',
-} as const;
-
-export const ui = {
-  unauthorizedAccess: UNAUTHORIZED_ACCESS,
-  login: loginMessages,
-  users: {
-    loadFailed: 'Failed to load users.',
-    createFailed: 'Error creating user.',
-    created: 'User created successfully!',
-    updateFailed: 'Failed to update user.',
-    updated: 'User updated successfully!',
-    resetFailed: 'Failed to reset password.',
-    resetDone: 'Password reset successfully!',
-    enterNewPassword: 'Please enter a new password.',
-    confirmReset: (email: string) => `Are you sure you want to reset the password for ${email}?`,
-    empty: 'No users yet.',
-  },
-  profile: {
-    loadFailed: 'Failed to fetch user profile data.',
-    sessionExpired: 'Your session has expired. Please log in again.',
-    authError: 'Authentication error. Please log in again.',
-    noUserId: 'User ID not found in URL.',
-    noData: 'No user data to display.',
-    changePasswordFailed: 'Failed to change password.',
-    passwordChanged: 'Password changed successfully!',
-    passwordsMismatch: 'New passwords do not match.',
-    notFound: 'User not found.',
-    noBalances: 'No credit balances yet.',
-    noCampaigns: 'No campaigns yet.',
-  },
-  credits: {
-    loadFailed: 'Failed to load data.',
-    pageFailed: 'Failed to fetch page data.',
-    noCurrentUser: 'Could not identify current user. Please log in again.',
-    transactionFailed: 'Transaction failed.',
-    transactionDone: 'Credit transaction successful!',
-    pleaseLogIn: 'Please log in to view this page.',
-    noTransactions: 'No transactions found.',
-  },
-  history: {
-    loadFailed: 'Failed to fetch transaction history. Unauthorized or server error.',
-    pleaseLogIn: 'Please log in to view this page.',
-    empty: 'No transactions found for the applied filters.',
-    exportFailed: 'Failed to export transaction history.',
-  },
-  analytics: { loadFailed: 'Failed to load analytics data.' },
-  dashboard: { loadFailed: 'Failed to load dashboard figures.' },
-  campaigns: {
-    fileUnreadable: 'Could not read the file.',
-    parserUnavailable: 'File parsing library is not available. Please contact support.',
-    loadFailed: '❌ Failed to load page data.',
-    createFailed: '❌ Error creating campaign.',
-    created: '✅ Campaign created successfully!',
-    downloadFailed: '❌ Failed to download campaign assets.',
-    reportUploaded: '✅ Report uploaded successfully!',
-    reportUploadFailed: '❌ Error uploading report.',
-    statusUpdated: (status: string) => `✅ Status updated to ${status}`,
-    statusFailed: '❌ Error updating campaign status.',
-    ...ruleMessages,
-    empty: 'No campaigns found.',
-  },
-  reports: {
-    loadFailed: 'Failed to fetch report data.',
-  },
 } as const;

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
+import { useLoadMore } from './use-load-more';
 
 export interface LoadMoreFooterProps {
   hasNextPage: boolean;
@@ -20,23 +20,7 @@ export interface LoadMoreFooterProps {
  */
 export function LoadMoreFooter(props: LoadMoreFooterProps) {
   const { hasNextPage, isFetchingMore, moreFailed, onLoadMore, noun, endText } = props;
-  const sentinel = useRef<HTMLDivElement>(null);
-  const canLoad = hasNextPage && !isFetchingMore && !moreFailed;
-
-  // A fresh observer after every load: its first callback fires at once when the end is still
-  // in view (a tall screen), so pages keep coming until the view is filled.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!canLoad || !el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) onLoadMore();
-      },
-      { rootMargin: '0px 0px 400px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [canLoad, onLoadMore]);
+  const sentinel = useLoadMore(hasNextPage && !isFetchingMore && !moreFailed, onLoadMore);
 
   return (
     <>

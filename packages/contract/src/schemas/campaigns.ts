@@ -20,6 +20,17 @@ export const CAMPAIGN_FILE_KINDS = [
 ] as const;
 export type CampaignFileKind = (typeof CAMPAIGN_FILE_KINDS)[number];
 
+/** The multipart file fields of POST /api/campaigns (spec 7) and the kind each stores. */
+export const CAMPAIGN_FILE_FIELDS = {
+  dp: 'dp',
+  singleCreative: 'singleCreative',
+  images: 'image',
+  video: 'video',
+  pdf: 'pdf',
+  audio: 'audio',
+} as const satisfies Record<string, CampaignFileKind>;
+export type CampaignFileField = keyof typeof CAMPAIGN_FILE_FIELDS;
+
 export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES, 'Choose a campaign status.');
 
 const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>

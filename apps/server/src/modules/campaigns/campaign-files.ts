@@ -9,6 +9,7 @@ import {
   DP_MIN_PX,
   FILE_LIMITS,
   server as msg,
+  CAMPAIGN_FILE_FIELDS,
   type CampaignFileKind,
 } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
@@ -21,14 +22,7 @@ import { logoExtOf } from '../users/logo-files.js';
  */
 
 /** Form field → stored kind. */
-export const FILE_FIELDS: Readonly<Record<string, CampaignFileKind>> = {
-  dp: 'dp',
-  singleCreative: 'singleCreative',
-  images: 'image',
-  video: 'video',
-  pdf: 'pdf',
-  audio: 'audio',
-};
+export const FILE_FIELDS: Readonly<Record<string, CampaignFileKind>> = CAMPAIGN_FILE_FIELDS;
 
 /** Enough of the start of a file to find its type and, for images, its size. */
 const HEAD_BYTES = 256 * 1024;

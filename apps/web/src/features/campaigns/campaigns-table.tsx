@@ -3,7 +3,7 @@ import { Button, Dropdown, Spinner, Table } from 'react-bootstrap';
 import { CAMPAIGN_STATUS_VARIANTS, type Campaign, type CampaignList } from '@herald/contract';
 import { StatusBadge } from '../../components/status-badge';
 import { ACTION_LABELS, type CampaignAction } from './campaign-actions';
-import { useLoadMore } from './use-load-more';
+import { useLoadMore } from '../../components/use-load-more';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
 

@@ -10,20 +10,15 @@ import {
   MAX_CAMPAIGN_IMAGES,
   server,
   ui,
+  CAMPAIGN_FILE_FIELDS,
+  type CampaignFileField,
   type CampaignFileKind,
 } from '@herald/contract';
 
 /** A media input of the form, by its multipart field name (spec 7). */
-export type MediaField = 'dp' | 'singleCreative' | 'images' | 'video' | 'pdf' | 'audio';
+export type MediaField = CampaignFileField;
 
-export const FIELD_KIND: Readonly<Record<MediaField, CampaignFileKind>> = {
-  dp: 'dp',
-  singleCreative: 'singleCreative',
-  images: 'image',
-  video: 'video',
-  pdf: 'pdf',
-  audio: 'audio',
-};
+export const FIELD_KIND: Readonly<Record<MediaField, CampaignFileKind>> = CAMPAIGN_FILE_FIELDS;
 
 /** What each picker offers; the content is what counts (sniffFamily). */
 export const FIELD_ACCEPT: Readonly<Record<MediaField, string>> = {
