@@ -53,7 +53,9 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const available = availableFor(balances.data, ownerEmail, values.creditType);
   const blocker = submitBlocker(parser.count, available);
   const sending = preparing || create.isPending;
-  const locked = sending || parser.busy;
+  // Until the balances arrive the credit rule cannot be checked here: wait for them (a failed
+  // load leaves the check to the server, which refuses with the same message).
+  const locked = sending || parser.busy || balances.isPending;
 
   function edited() {
     keyRef.current = null;

@@ -11,8 +11,8 @@ import { parseXlsxBytes } from './scan-xlsx';
 export type ParseKind = 'text' | 'csv' | 'xlsx' | 'xls';
 
 /**
- * A file's bytes (transferred), or pasted text as a string: encoding 14 MB to UTF-8 on the
- * page would be a long task, so the worker does it.
+ * A file's bytes or pasted text's UTF-8 bytes (encoded in slices on the page, encode-text.ts),
+ * transferred; or text as a string, encoded here.
  */
 export type ParseRequest =
   { id: number; kind: ParseKind; buffer: ArrayBuffer } | { id: number; kind: 'text'; text: string };

@@ -6,6 +6,7 @@
  */
 import { useCallback, useState } from 'react';
 import { MAX_RECIPIENTS, ui } from '@herald/contract';
+import { encodeInSlices } from './encode-text';
 import { mergeKeys } from './keys';
 import type { ParseKind, ParseReply, ParseRequest } from './parse-buffer';
 
@@ -76,7 +77,7 @@ export async function parseRecipients(
   const id = nextId++;
   let message: ParseRequest;
   if (typeof input === 'string') {
-    message = { id, kind: 'text', text: input };
+    message = { id, kind: 'text', buffer: await encodeInSlices(input) };
   } else {
     try {
       message = { id, kind: kindOf(input), buffer: await input.arrayBuffer() };
