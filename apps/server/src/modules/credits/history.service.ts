@@ -2,6 +2,7 @@ import { CREDIT_TYPES, type HistoryFilters, type HistoryReply } from '@herald/co
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee } from '../users/scope.js';
+import { cachedForCaller } from '../users/scope-users-cache.js';
 import { presentCreditTransaction } from './credits.presenter.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
 import {
@@ -64,7 +65,7 @@ export async function historyPage(
     firstPage
       ? Promise.all([
           actor.role === 'Admin' ? [] : ownBalances(ctx.db, actor.id),
-          filterableUsers(ctx.db, actor),
+          cachedForCaller(ctx, actor, () => filterableUsers(ctx.db, actor)),
         ])
       : null,
   ]);

@@ -182,6 +182,13 @@ describe('keyset pagination', () => {
     expect(r1.userRemainingCredits).toEqual([{ creditType: NORMAL, balance: 900 }]);
     expect(r1.allFilterableUsers?.map((u) => u.name)).toEqual(['R1', 'S1', 'U1', 'U2']);
   });
+
+  it('lists a user added or renamed a moment ago (the list is kept only until a change)', async () => {
+    const before = (await history(token.r1)).json<HistoryReply>().allFilterableUsers ?? [];
+    const added = await t.createUser(token.r1, { role: 'User', name: 'Zed New' });
+    const after = (await history(token.r1)).json<HistoryReply>().allFilterableUsers ?? [];
+    expect(after).toEqual([...before, { name: 'Zed New', email: added.user.email }]);
+  });
 });
 
 describe('bad input', () => {

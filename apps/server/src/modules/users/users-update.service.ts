@@ -15,6 +15,7 @@ import { isBelow } from './scope.js';
 import { planUpdate, type UpdatePlan } from './users-update.rules.js';
 import type { UpdateRequest } from './users-update.input.js';
 import { presentUser } from './users.presenter.js';
+import { forgetScopeUsers } from './scope-users-cache.js';
 import * as repo from './users.repo.js';
 
 /**
@@ -53,6 +54,7 @@ export async function updateUser(
       if (p.identityChanges) await ctx.authState.changed(tx, target.id);
       return p;
     });
+    forgetScopeUsers(ctx);
   } catch (err) {
     if (newLogoName) await deleteLogoFile(ctx.uploadsDir, newLogoName).catch(() => {});
     if (repo.isUniqueViolation(err)) throw conflict(msg.emailTaken);

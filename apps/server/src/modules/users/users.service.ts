@@ -13,6 +13,7 @@ import { conflict, forbidden, notFound, unauthorized } from '../../lib/app-error
 import { generatePassword } from '../../lib/password.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from './scope.js';
+import { forgetScopeUsers } from './scope-users-cache.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
 
@@ -69,6 +70,7 @@ export async function createUser(
     throw err;
   }
 
+  forgetScopeUsers(ctx);
   const row = await repo.findById(ctx.pool, id);
   if (!row) throw notFound(msg.userNotFound);
   await mailLoginDetails(ctx, row.email, row.name, password, actor.name, log);
