@@ -10,6 +10,7 @@ import {
   featuresOf,
   encodeRecipients,
   keepsIdempotencyKey,
+  ownerOptions,
   submitBlocker,
   withCreditType,
   type CampaignFormValues,
@@ -181,5 +182,21 @@ describe('keepsIdempotencyKey', () => {
     expect(keepsIdempotencyKey(new ApiError(409, server.idempotencyInProgress))).toBe(true);
     expect(keepsIdempotencyKey(new ApiError(409, ui.campaigns.insufficientCredits))).toBe(false);
     expect(keepsIdempotencyKey(new ApiError(400, 'bad'))).toBe(false);
+  });
+});
+
+describe('ownerOptions', () => {
+  it('offers Self and the Active users in scope, never a blocked one', () => {
+    const me = { name: 'Ravi', email: 'ravi@x.test' };
+    const users = [
+      { name: 'Ravi', email: 'ravi@x.test', status: 'Active' as const },
+      { name: 'Asha', email: 'asha@x.test', status: 'Active' as const },
+      { name: 'Gone', email: 'gone@x.test', status: 'Blocked' as const },
+    ];
+    expect(ownerOptions(me, users)).toEqual([
+      { value: '', label: 'Ravi (Self)' },
+      { value: 'asha@x.test', label: 'Asha (asha@x.test)' },
+    ]);
+    expect(ownerOptions(me, undefined)).toEqual([{ value: '', label: 'Ravi (Self)' }]);
   });
 });

@@ -14,6 +14,7 @@ import {
   ui,
   type Balances,
   type CreditType,
+  type User,
 } from '@herald/contract';
 import { ApiError } from '../../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../../components/field-errors';
@@ -204,4 +205,20 @@ export function keepsIdempotencyKey(err: unknown): boolean {
 /** "1,234,567" */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
+}
+
+/**
+ * 'Campaign For' choices: the caller (Self, sent as no email) and the Active users in scope.
+ * The server refuses a blocked owner (409), so the picker does not offer one.
+ */
+export function ownerOptions(
+  me: { name: string; email: string },
+  users: readonly Pick<User, 'name' | 'email' | 'status'>[] | undefined,
+): { value: string; label: string }[] {
+  return [
+    { value: '', label: `${me.name} (Self)` },
+    ...(users ?? [])
+      .filter((u) => u.email !== me.email && u.status === 'Active')
+      .map((u) => ({ value: u.email, label: `${u.name} (${u.email})` })),
+  ];
 }

@@ -2,7 +2,7 @@ import { Col, Row } from 'react-bootstrap';
 import { CREDIT_TYPES, type CreditType, type SessionUser, type User } from '@herald/contract';
 import { SelectField } from '../../../components/form-field';
 import type { FieldErrors } from '../../../components/field-errors';
-import { formatCount } from './create-form-logic';
+import { formatCount, ownerOptions } from './create-form-logic';
 
 interface OwnerFieldsProps {
   me: SessionUser;
@@ -29,12 +29,7 @@ function isCreditType(value: string): value is CreditType {
 export function OwnerFields(props: OwnerFieldsProps) {
   const { me, users, userEmail, creditType, available, errors, disabled } = props;
   const hasPicker = me.role !== 'User';
-  const options = [
-    { value: '', label: `${me.name} (Self)` },
-    ...(users ?? [])
-      .filter((u) => u.email !== me.email)
-      .map((u) => ({ value: u.email, label: `${u.name} (${u.email})` })),
-  ];
+  const options = ownerOptions(me, users);
   return (
     <>
       <Row>
