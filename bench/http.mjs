@@ -69,6 +69,31 @@ export async function startHerald(webDist) {
   return { base, login, server, dataDir };
 }
 
+/**
+ * Creates `count` Users as the Admin through the API, a few at a time (each hashes a password),
+ * and returns their ids: the profile load reads many users, not one row again and again.
+ */
+export async function createUsers(base, token, count) {
+  const ids = [];
+  const one = async (i) => {
+    const res = await fetch(`${base}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: `Bench User ${i}`,
+        email: `bench-user-${i}@herald.test`,
+        role: 'User',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`creating a user: ${res.status} ${await res.text()}`);
+    ids.push((await res.json()).user.id);
+  };
+  for (let i = 0; i < count; i += 4) {
+    await Promise.all([0, 1, 2, 3].filter((k) => i + k < count).map((k) => one(i + k)));
+  }
+  return ids;
+}
+
 export async function startHello() {
   const port = await freePort();
   const proc = startNode(['bench/hello-server.mjs'], {
@@ -88,11 +113,22 @@ export async function probe(url, headers) {
   return { status: res.status, body: body.slice(0, 200) };
 }
 
-/** autocannon with the shared settings and a warm-up; req/s is the mean of 1 s samples. */
-export async function load(url, { headers, overallRate } = {}) {
+/**
+ * autocannon with the shared settings and a warm-up; req/s is the mean of 1 s samples. With
+ * `paths` (same host as `url`), successive requests take the next path, whatever connection sends
+ * them, so requests in flight together ask for different rows.
+ */
+export async function load(url, { headers, overallRate, paths } = {}) {
+  let next = 0;
   const result = await autocannon({
     url,
     headers,
+    requests: paths && [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }),
+      },
+    ],
     connections: LOAD.connections,
     duration: LOAD.duration,
     pipelining: 1,

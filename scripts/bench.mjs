@@ -3,7 +3,8 @@
 // the ratio and the target. Nothing is asserted: it exits 0 unless something crashes.
 // `--only=bundles,http,ledger,recipients,campaigns` runs some sections (http needs bundles, which it
 // then runs too).
-// Settings: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), CHROMIUM_PATH;
+// Settings: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), CHROMIUM_PATH,
+// BENCH_PROFILE_USERS (64);
 // ledger: BENCH_LEDGER_ROWS (3,000,000), BENCH_LEDGER_CLIENTS (8), BENCH_LEDGER_SECONDS (10),
 // BENCH_LEDGER_WARMUP (1 s), BENCH_HISTORY_REQUESTS (200), BENCH_HISTORY_MAX_SECONDS (15 a page),
 // BENCH_STORM_SECONDS (60), BENCH_STORM_CLIENTS (16), BENCH_STORM_ACCOUNTS (8);
@@ -15,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureBundles } from '../bench/bundle.mjs';
 import { observeRoutes } from '../bench/browser.mjs';
-import { LOAD, load, probe, startHello, startHerald } from '../bench/http.mjs';
+import { LOAD, createUsers, load, probe, startHello, startHerald } from '../bench/http.mjs';
 import { LEDGER, httpDebits, measureHistory, startLedger, storm } from '../bench/ledger.mjs';
 import { measureRecipients } from '../bench/recipients-parse.mjs';
 import { INGEST, measureIngest } from '../bench/campaign-ingest.mjs';
@@ -174,27 +175,33 @@ function show(name, r) {
   );
 }
 
+/** How many users the profile load reads in turn. */
+const PROFILE_USERS = Number(process.env.BENCH_PROFILE_USERS ?? 64);
+
 async function http(b) {
   buildServer();
   section('HTTP: starting the server (embedded PostgreSQL) and the Fastify hello world');
   const herald = await startHerald(b.webOut);
   const hello = await startHello();
-  const { token, user } = herald.login;
+  const { token } = herald.login;
   console.log(`server ${herald.base} (data ${herald.dataDir}), hello world ${hello.url}`);
   await browserCheck(herald.base, herald.login, b);
 
   const auth = { authorization: `Bearer ${token}` };
+  const profileUsers = await createUsers(herald.base, token, PROFILE_USERS);
+  console.log(`created ${profileUsers.length} Users (the Admin reads their profiles in turn)`);
   const endpoints = [
     { id: 14, name: 'GET /api/session', path: '/api/session', min: 0.85, note: 'auth, no DB read' },
     {
       id: 15,
       name: 'GET /api/users/profile/:id',
-      path: `/api/users/profile/${user.id}`,
+      paths: profileUsers.map((id) => `/api/users/profile/${id}`),
       min: 0.25,
-      note: 'one indexed read',
+      note: `one indexed read, ${PROFILE_USERS} users in turn`,
     },
   ];
   for (const e of endpoints) {
+    e.path ??= e.paths[0];
     const p = await probe(herald.base + e.path, auth);
     e.ok = p.status === 200;
     if (!e.ok) console.log(`${e.name}: answers ${p.status} ${p.body}; not measured`);
@@ -207,7 +214,7 @@ async function http(b) {
   const ref1 = await load(hello.url);
   show('Fastify hello world (reference, 1st)', ref1);
   for (const e of endpoints.filter((x) => x.ok)) {
-    e.result = await load(herald.base + e.path, { headers: auth });
+    e.result = await load(herald.base + e.path, { headers: auth, paths: e.paths });
     show(`${e.name} (${e.note})`, e.result);
   }
   const session = endpoints[0];

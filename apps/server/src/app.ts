@@ -14,6 +14,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { serializerCompiler } from './plugins/serializer.js';
 import { RateLimiter } from './plugins/rate-limit.js';
+import { lazyChildLoggerFactory } from './plugins/request-logger.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -52,6 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    childLoggerFactory: lazyChildLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -63,3 +63,27 @@ describe('GET /api/users/profile/:id recent campaigns', () => {
     expect(res.body).not.toContain('campaign');
   });
 });
+
+describe('GET /api/users/profile/:id under concurrency', () => {
+  it('answers each of many simultaneous reads with its own user and its own caller’s scope', async () => {
+    const asks = [
+      { token: h.admin, id: h.u1.user.id, status: 200 },
+      { token: h.admin, id: h.u2.user.id, status: 200 },
+      { token: h.r1.token, id: h.u2.user.id, status: 200 },
+      { token: h.r2.token, id: h.u2.user.id, status: 404 },
+      { token: h.r2.token, id: h.u3.user.id, status: 200 },
+      { token: h.u1.token, id: h.u1.user.id, status: 200 },
+      { token: h.u1.token, id: h.u3.user.id, status: 404 },
+      { token: h.admin, id: '00000000-0000-4000-8000-000000000000', status: 404 },
+    ];
+    const many = Array.from({ length: 5 }, () => asks).flat();
+    const replies = await Promise.all(many.map((a) => profile(a.token, a.id)));
+    replies.forEach((res, i) => {
+      const ask = many[i]!;
+      expect(res.statusCode, res.body).toBe(ask.status);
+      if (ask.status === 200) expect(res.json<Profile>().user.id).toBe(ask.id);
+    });
+    const u2 = replies[1]!.json<Profile>();
+    expect(u2.balances.length).toBeGreaterThan(0);
+  });
+});

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { PROFILE_RECENT_CAMPAIGNS, type Role } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { NewUserRow, UserUpdate } from '../../db/schema.js';
+import { batchLoader } from '../../db/batch.js';
 import { compiler, prepared } from '../../db/prepared.js';
 import { usersInScope, type Actor } from './scope.js';
 
@@ -79,11 +80,11 @@ export interface ProfileCampaignRow {
   status: string;
 }
 
-const findProfileQuery = prepared(
-  'users.findProfile',
+const findProfilesQuery = prepared(
+  'users.findProfiles',
   compiler
     .selectFrom('users')
-    .where('users.id', '=', '$1 id')
+    .where(sql<boolean>`users.id = ANY(${'$1 ids'}::uuid[])`)
     .leftJoin('users as creator', 'creator.id', 'users.created_by')
     .select([...USER_COLUMNS, ...CREATOR_COLUMNS])
     .select([
@@ -103,12 +104,29 @@ const findProfileQuery = prepared(
     ]),
 );
 
+export type ProfileRow = Awaited<ReturnType<typeof findProfilesQuery>>[number];
+
 /**
- * The profile in one round trip (performance.md target 15): the user with its creator, its
- * balances and its latest campaigns, aggregated by PostgreSQL into the row.
+ * Profiles in one round trip (performance.md target 15): each user with its creator, its
+ * balances and its latest campaigns, aggregated by PostgreSQL into the row. `ids` must be UUIDs.
  */
-export async function findProfile(pool: pg.Pool, id: string) {
-  return (await findProfileQuery(pool, [id]))[0];
+export function findProfiles(pool: pg.Pool, ids: string[]): Promise<ProfileRow[]> {
+  return findProfilesQuery(pool, [ids]);
+}
+
+const profileLoaders = new WeakMap<pg.Pool, (id: string) => Promise<ProfileRow | undefined>>();
+
+/** One profile (`id` a UUID); the reads that arrive together share one statement (db/batch.ts). */
+export function findProfile(pool: pg.Pool, id: string): Promise<ProfileRow | undefined> {
+  let load = profileLoaders.get(pool);
+  if (!load) {
+    load = batchLoader(
+      (ids: string[]) => findProfiles(pool, ids),
+      (row) => row.id,
+    );
+    profileLoaders.set(pool, load);
+  }
+  return load(id);
 }
 
 /** Loads a user row under a row lock for the rest of the transaction. */

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
+
+type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * A request's logger that becomes pino's child (with the request id) only when the request first
+ * logs. Fastify otherwise calls pino's `child()` on every request, and that costs about as much
+ * as the rest of a small authenticated request (performance.md target 14); most requests never
+ * log, since per-request lines are off below debug.
+ */
+export class LazyChildLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly opts: ChildLoggerOptions,
+  ) {}
+
+  /** The real child, made once. */
+  get real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.opts));
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.opts.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.log('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.log('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.log('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.log('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.log('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.log('trace', args);
+  }
+  silent(...args: unknown[]): void {
+    this.log('silent', args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+
+  private log(method: Method, args: unknown[]): void {
+    const real = this.real;
+    Reflect.apply(real[method], real, args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: request loggers made on first use. */
+export const lazyChildLoggerFactory: ChildLoggerFactory = (logger, bindings, opts) =>
+  new LazyChildLogger(logger, bindings, opts);
