@@ -2,6 +2,7 @@ import { sql as init } from './0001-init.js';
 import { sql as credits } from './0002-credits.js';
 import { sql as campaigns } from './0003-campaigns.js';
 import { sql as campaignReports } from './0004-campaign-reports.js';
+import { sql as historyTypeIndex } from './0005-history-type-index.js';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { version: 2, name: 'credits', sql: credits },
   { version: 3, name: 'campaigns', sql: campaigns },
   { version: 4, name: 'campaign-reports', sql: campaignReports },
+  { version: 5, name: 'history-type-index', sql: historyTypeIndex },
 ];

@@ -7,7 +7,7 @@ import { CREDIT_TRANSACTION_COLUMNS, type PresentableRow } from './credits.prese
 /**
  * Reads of Transaction History (decisions.md section 3): keyset pages, newest first, each one
  * ordered index range. Which entries a caller may see:
- * - `all` (Admin): the primary key, backwards;
+ * - `all` (Admin): the primary key, backwards; with a credit type, the (credit_type, id) index;
  * - `viewer` (Reseller, Sub-Reseller): its rows of credit_transaction_viewers, backwards;
  * - `to` (User): the (to_user_id, id) index, backwards.
  * A user filter ("to or by is X") is a UNION ALL of the (to_user_id, id) and (by_user_id, id)
@@ -61,12 +61,12 @@ function build(kind: HistoryScope['kind'], f: HistoryFilter, key: string): State
     return `$${params.indexOf(name) + 1}`;
   };
   const where = (conds: string[]) => (conds.length ? ` WHERE ${conds.join(' AND ')}` : '');
-  const filters = (id: string): string[] => [
+  const filters = (id: string, row = 't'): string[] => [
     ...(f.before ? [`${id} < ${p('before')}`] : []),
-    ...(f.type ? [`t.type = ${p('type')}`] : []),
-    ...(f.creditType ? [`t.credit_type = ${p('creditType')}`] : []),
-    ...(f.from ? [`t.created_at >= ${p('from')}`] : []),
-    ...(f.until ? [`t.created_at < ${p('until')}`] : []),
+    ...(f.type ? [`${row}.type = ${p('type')}`] : []),
+    ...(f.creditType ? [`${row}.credit_type = ${p('creditType')}`] : []),
+    ...(f.from ? [`${row}.created_at >= ${p('from')}`] : []),
+    ...(f.until ? [`${row}.created_at < ${p('until')}`] : []),
   ];
   let text: string;
   if (kind === 'viewer' && !f.userId) {
@@ -81,6 +81,18 @@ function build(kind: HistoryScope['kind'], f: HistoryFilter, key: string): State
         ...(f.before ? [`t.id < ${p('before')}`] : []),
       ]) +
       ` ORDER BY v.transaction_id DESC LIMIT ${p('limit')}`;
+  } else if (kind === 'all' && !f.userId && f.creditType) {
+    // One credit type: the page's ids come from the (credit_type, id) index alone (an
+    // index-only scan), then each row by primary key. Walking the primary key and filtering
+    // reads every row of the other types in between: thousands when a type's entries come in
+    // runs. Asked directly, the planner keeps that walk, as the type index's heap order looks
+    // random to it. The lateral LIMIT 1 keeps the lookups a nested loop whatever the planner
+    // guesses of a parameter LIMIT (a generic plan would hash-join the whole table).
+    text =
+      `${SELECT} FROM (SELECT k.id FROM credit_transactions k${where(filters('k.id', 'k'))}` +
+      ` ORDER BY k.id DESC LIMIT ${p('limit')}) k` +
+      ` CROSS JOIN LATERAL (SELECT * FROM credit_transactions r WHERE r.id = k.id LIMIT 1) t` +
+      ` ORDER BY k.id DESC`;
   } else if (kind === 'to' || !f.userId) {
     const conds = kind === 'to' ? [`t.to_user_id = ${p('scope')}`] : [];
     if (kind === 'to' && f.userId) {

@@ -107,6 +107,15 @@ describe('filters', () => {
       expected('r2', (e) => e.creditType === DP),
     );
     expect(await seen('admin', { creditType: CREDIT_TYPES[7] })).toEqual([]);
+    // Admin's credit-type pages read the (credit_type, id) index: pages of 2 give the same list.
+    for (const creditType of [DP, NORMAL]) {
+      const want = expected('admin', (e) => e.creditType === creditType);
+      expect(want.length).toBeGreaterThan(2);
+      expect(await seen('admin', { creditType, limit: 2 })).toEqual(want);
+      expect(await seen('admin', { creditType, transactionType: 'Added', limit: 2 })).toEqual(
+        expected('admin', (e) => e.creditType === creditType && e.type === 'Added'),
+      );
+    }
     const combo = {
       transactionType: 'Removed',
       creditType: NORMAL,
