@@ -4,8 +4,20 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { freePort, isAlive, onCleanup, outRoot, sleep, startNode, waitReady } from './lib.mjs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  freePort,
+  isAlive,
+  onCleanup,
+  outRoot,
+  root,
+  sleep,
+  startNode,
+  waitReady,
+} from './lib.mjs';
+
+const run = promisify(execFile);
 
 export const LOAD = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -114,34 +126,15 @@ export async function probe(url, headers) {
 }
 
 /**
- * autocannon with the shared settings and a warm-up; req/s is the mean of 1 s samples. With
- * `paths` (same host as `url`), successive requests take the next path, whatever connection sends
- * them, so requests in flight together ask for different rows.
+ * autocannon with the shared settings and a warm-up, in its own process (bench/load-runner.mjs);
+ * req/s is the mean of 1 s samples. With `paths` (same host as `url`), successive requests take
+ * the next path.
  */
 export async function load(url, { headers, overallRate, paths } = {}) {
-  let next = 0;
-  const result = await autocannon({
-    url,
-    headers,
-    requests: paths && [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }),
-      },
-    ],
-    connections: LOAD.connections,
-    duration: LOAD.duration,
-    pipelining: 1,
-    overallRate,
-    warmup: { connections: LOAD.connections, duration: LOAD.warmup },
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
+  const settings = { url, headers, overallRate, paths, ...LOAD };
+  const { stdout } = await run(process.execPath, [
+    path.join(root, 'bench/load-runner.mjs'),
+    JSON.stringify(settings),
+  ]);
+  return JSON.parse(stdout);
 }

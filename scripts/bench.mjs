@@ -4,7 +4,7 @@
 // `--only=bundles,http,ledger,recipients,campaigns` runs some sections (http needs bundles, which it
 // then runs too).
 // Settings: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), CHROMIUM_PATH,
-// BENCH_PROFILE_USERS (64);
+// BENCH_PROFILE_USERS (64), BENCH_HTTP_ROUNDS (2);
 // ledger: BENCH_LEDGER_ROWS (3,000,000), BENCH_LEDGER_CLIENTS (8), BENCH_LEDGER_SECONDS (10),
 // BENCH_LEDGER_WARMUP (1 s), BENCH_HISTORY_REQUESTS (200), BENCH_HISTORY_MAX_SECONDS (15 a page),
 // BENCH_STORM_SECONDS (60), BENCH_STORM_CLIENTS (16), BENCH_STORM_ACCOUNTS (8);
@@ -175,6 +175,17 @@ function show(name, r) {
   );
 }
 
+/** Runs of each HTTP endpoint, each after a run of the reference. */
+const HTTP_ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
+
+/** Mean req/s of several runs of one load, with the worst p99. */
+function meanRun(runs) {
+  return {
+    rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((r) => r.p99)),
+  };
+}
+
 /** How many users the profile load reads in turn. */
 const PROFILE_USERS = Number(process.env.BENCH_PROFILE_USERS ?? 64);
 
@@ -211,12 +222,21 @@ async function http(b) {
     `HTTP load: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s (+${LOAD.warmup} s warm-up), pipelining 1, one run at a time`,
   );
   console.log(`before: ${busy()}`);
-  const ref1 = await load(hello.url);
-  show('Fastify hello world (reference, 1st)', ref1);
-  for (const e of endpoints.filter((x) => x.ok)) {
-    e.result = await load(herald.base + e.path, { headers: auth, paths: e.paths });
-    show(`${e.name} (${e.note})`, e.result);
+  // Rounds alternate the reference and the endpoints, and a last reference closes them, so
+  // drift on a shared machine weighs on both sides of each ratio alike.
+  const refs = [];
+  const measured = endpoints.filter((x) => x.ok);
+  for (let round = 1; round <= HTTP_ROUNDS; round++) {
+    refs.push(await load(hello.url));
+    show(`Fastify hello world (reference, round ${round})`, refs.at(-1));
+    for (const e of measured) {
+      (e.runs ??= []).push(await load(herald.base + e.path, { headers: auth, paths: e.paths }));
+      show(`${e.name} (${e.note}, round ${round})`, e.runs.at(-1));
+    }
   }
+  refs.push(await load(hello.url));
+  show('Fastify hello world (reference, closing)', refs.at(-1));
+  for (const e of measured) e.result = meanRun(e.runs);
   const session = endpoints[0];
   let half;
   if (session.result) {
@@ -225,11 +245,8 @@ async function http(b) {
     half.rate = rate;
     show(`GET /api/session at 50% of peak (${rate}/s)`, half);
   }
-  const ref2 = await load(hello.url);
-  show('Fastify hello world (reference, 2nd)', ref2);
-  // The reference brackets the other runs; its mean evens out drift on a shared machine.
-  const ref = { rps: (ref1.rps + ref2.rps) / 2, p99: Math.max(ref1.p99, ref2.p99) };
-  console.log(`reference: mean ${rps(ref.rps)} (runs ${rps(ref1.rps)}, ${rps(ref2.rps)})`);
+  const ref = meanRun(refs);
+  console.log(`reference: mean ${rps(ref.rps)} (runs ${refs.map((r) => rps(r.rps)).join(', ')})`);
   console.log(`after: ${busy()} (this bench itself keeps about 2 busy)`);
 
   for (const e of endpoints) {
@@ -262,7 +279,7 @@ async function http(b) {
       false,
     );
   }
-  results.http = { ref1, ref2, ref, endpoints, half };
+  results.http = { refs, ref, endpoints, half };
 
   section('Stopping the servers');
   await hello.proc.stop();
