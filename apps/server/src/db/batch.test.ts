@@ -60,4 +60,21 @@ describe('batchLoader', () => {
       'fulfilled',
     ]);
   });
+
+  it('rejects the callers, never throws, when the read throws at once or a row is bad', async () => {
+    const throwing = batchLoader(
+      (): Promise<Row[]> => {
+        throw new Error('at once');
+      },
+      (row: Row) => row.id,
+    );
+    await expect(Promise.all([throwing('1'), throwing('2')])).rejects.toThrow('at once');
+    const badRow = batchLoader(
+      async (keys: string[]) => keys.map((id) => ({ id, n: 0 })),
+      (): string => {
+        throw new Error('no key');
+      },
+    );
+    await expect(badRow('1')).rejects.toThrow('no key');
+  });
 });

@@ -22,16 +22,18 @@ export function batchLoader<K, R>(
     const keys = [...round.keys()];
     for (let i = 0; i < keys.length; i += maxBatch) {
       const part = keys.slice(i, i + maxBatch);
-      load(part).then(
-        (rows) => {
-          const found = new Map<K, R>();
-          for (const row of rows) found.set(keyOf(row), row);
-          for (const key of part) for (const w of round.get(key)!) w.resolve(found.get(key));
-        },
-        (err: unknown) => {
-          for (const key of part) for (const w of round.get(key)!) w.reject(err);
-        },
-      );
+      const settle = (each: (w: Waiter<R>, key: K) => void) => {
+        for (const key of part) for (const w of round.get(key)!) each(w, key);
+      };
+      // Whatever fails (a synchronous throw, a rejection, a bad row) rejects this part's callers:
+      // never an uncaught error in setImmediate, never a caller left waiting.
+      Promise.resolve()
+        .then(() => load(part))
+        .then((rows) => new Map(rows.map((row) => [keyOf(row), row] as const)))
+        .then(
+          (found) => settle((w, key) => w.resolve(found.get(key))),
+          (err: unknown) => settle((w) => w.reject(err)),
+        );
     }
   };
 
