@@ -3,9 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
 import { buildApp } from './app.js';
+import { pinTickObjectShape } from './lib/tick-shape.js';
 
 /** Reads config, starts the database if needed, builds the app, listens, shuts down cleanly. */
 async function main() {
+  pinTickObjectShape();
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.webDist = process.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
