@@ -54,28 +54,23 @@ export async function startHerald(webDist) {
   const email = 'bench-admin@herald.test';
   const password = randomBytes(18).toString('base64url');
   const base = `http://127.0.0.1:${port}`;
-  let starts = 0;
-  const launch = async () => {
-    const proc = startNode(['apps/server/dist/main.js'], {
-      logFile: path.join(outRoot, starts++ ? `server-${starts}.log` : 'server.log'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        JWT_SECRET: '',
-        ADMIN_EMAIL: email,
-        ADMIN_PASSWORD: password,
-        LOG_LEVEL: 'warn',
-        WEB_DIST: webDist,
-      },
-    });
-    await waitReady(`${base}/api/health`, proc, 120_000);
-    return proc;
-  };
-  let server = await launch();
+  const server = startNode(['apps/server/dist/main.js'], {
+    logFile: path.join(outRoot, 'server.log'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+    },
+  });
+  await waitReady(`${base}/api/health`, server, 120_000);
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -83,19 +78,7 @@ export async function startHerald(webDist) {
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const login = await res.json();
-  return {
-    base,
-    login,
-    dataDir,
-    get server() {
-      return server;
-    },
-    /** Stops the server and starts it again on the same data (the JWT secret is kept there). */
-    async restart() {
-      await server.stop();
-      server = await launch();
-    },
-  };
+  return { base, login, dataDir, server };
 }
 
 /**
