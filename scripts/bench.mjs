@@ -201,9 +201,9 @@ async function http(b) {
   const auth = { authorization: `Bearer ${token}` };
   const profileUsers = await createUsers(herald.base, token, PROFILE_USERS);
   // Measured on the server that just hashed 64 passwords and then sat idle, as a production
-  // server does. Before lib/tick-shape.ts, V8's memory reducer dropped nextTick's entry maps in
-  // such idle gaps and the same session requests then cost about a quarter more for the rest of
-  // the process (the bench restarted the server to dodge it).
+  // server does. Before apps/server/src/lib/tick-shape.ts, V8's memory reducer dropped the maps
+  // of nextTick's entries in such idle gaps, and the same session requests then cost about a
+  // quarter more for the rest of the process (the bench restarted the server to dodge it).
   console.log(`created ${profileUsers.length} Users (the Admin reads their profiles in turn)`);
   const endpoints = [
     { id: 14, name: 'GET /api/session', path: '/api/session', min: 0.85, note: 'auth, no DB read' },
