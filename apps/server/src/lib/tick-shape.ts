@@ -20,9 +20,10 @@ let pinned: object | undefined;
  *
  * The pinned entry keeps its map and, through the maps' back pointers, the whole chain from the
  * literal's first map, so the maps survive every GC. One tiny object; nothing else changes.
+ * Returns the pinned entry (the same one on every call).
  */
-export function pinTickObjectShape(): void {
-  if (pinned) return;
+export function pinTickObjectShape(): object | undefined {
+  if (pinned) return pinned;
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
       if (type === 'TickObject') pinned = resource;
@@ -34,9 +35,5 @@ export function pinTickObjectShape(): void {
   } finally {
     hook.disable();
   }
-}
-
-/** The pinned entry, if any (tests). */
-export function pinnedTickObject(): object | undefined {
   return pinned;
 }
