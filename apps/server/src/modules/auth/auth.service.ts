@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Limit } from '../../plugins/rate-limit.js';
-import type { Actor } from '../users/scope.js';
+import type { Actor } from '../../policies/scope.js';
 import * as repo from './auth.repo.js';
 
 type Keys = [string, Limit][];

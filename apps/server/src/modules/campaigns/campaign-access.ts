@@ -1,7 +1,7 @@
 import { server as msg } from '@herald/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { canSee, type Actor } from '../users/scope.js';
+import { canSee, type Actor } from '../../policies/scope.js';
 import { lockCampaign, type LockedCampaign } from './campaign-actions.repo.js';
 import { getCampaign, type CampaignView } from './campaigns.repo.js';
 

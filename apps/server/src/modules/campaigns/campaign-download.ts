@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import type { CampaignWithFiles } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { ZipWriter } from '../../lib/zip-writer.js';
-import type { Actor } from '../users/scope.js';
+import type { Actor } from '../../policies/scope.js';
 import { visibleCampaign } from './campaign-access.js';
 import { recipientPage, storedFilesOf } from './campaign-actions.repo.js';
 import { campaignsDir, sanitiseName } from './campaign-files.js';

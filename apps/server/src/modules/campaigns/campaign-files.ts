@@ -13,7 +13,7 @@ import {
   type CampaignFileKind,
 } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { logoExtOf } from '../users/logo-files.js';
+import { logoExtOf } from '../branding/logo-files.js';
 
 /**
  * Campaign media on disk (decisions.md sections 4 and 7, reliability.md 3.7 and F7): each file

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { notify } from '../notifications/notifications.repo.js';
-import type { Actor } from '../users/scope.js';
+import type { Actor } from '../../policies/scope.js';
 import { lockVisibleCampaign, visibleCampaign } from './campaign-access.js';
 import * as repo from './campaign-actions.repo.js';
 import type { StagedReport } from './campaign-report.input.js';

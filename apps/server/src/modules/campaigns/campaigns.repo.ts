@@ -3,7 +3,7 @@ import type { CampaignListFilters, CampaignStatus } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { CampaignFilesTable, CampaignsTable } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
-import type { Actor } from '../users/scope.js';
+import type { Actor } from '../../policies/scope.js';
 import { copyIn } from '../../db/copy.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
 import { recipientCopyChunks } from './recipient-copy.js';

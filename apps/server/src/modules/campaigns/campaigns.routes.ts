@@ -11,7 +11,7 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { campaignActionsRoutes } from './campaign-actions.routes.js';
-import { idempotencyKeyOf, runIdempotent } from '../credits/idempotency.js';
+import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
 import { campaignsDir, discardFiles, sweepStaleTemps } from './campaign-files.js';
 import { sweepOrphanFiles } from './campaign-orphans.js';
 import { readCampaignUpload } from './campaigns.input.js';

@@ -16,7 +16,7 @@ import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import * as ledger from '../credits/ledger.service.js';
-import { canSee, isBelow, type Actor } from '../users/scope.js';
+import { canSee, isBelow, type Actor } from '../../policies/scope.js';
 import { checkFile, commitFile, type StagedFile } from './campaign-files.js';
 import type { CampaignUpload } from './campaigns.input.js';
 import { presentCampaign, presentFile } from './campaigns.presenter.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { usersInScope, type Actor } from '../users/scope.js';
+import { usersInScope, type Actor } from '../../policies/scope.js';
 import { CREDIT_TRANSACTION_COLUMNS, type PresentableRow } from './credits.presenter.js';
 
 /** Reads of the credits module; each list takes the caller's scope. */

@@ -10,7 +10,7 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import * as service from './credits.service.js';
-import { idempotencyKeyOf, runIdempotent, schedulePruning } from './idempotency.js';
+import { idempotencyKeyOf, runIdempotent, schedulePruning } from '../../plugins/idempotency.js';
 
 /** Credit management (spec 2.8) and the ledger's plain reads (spec 7); decisions.md section 3. */
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
-import { canSee, isBelow, type Actor } from '../users/scope.js';
+import { canSee, isBelow, type Actor } from '../../policies/scope.js';
 import { presentCreditTransaction } from './credits.presenter.js';
 import * as reads from './credits.repo.js';
 import * as ledger from './ledger.service.js';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { CREDIT_TYPES, type CreditTransactionType, type CreditType } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { usersInScope, type Actor } from '../users/scope.js';
+import { usersInScope, type Actor } from '../../policies/scope.js';
 import { CREDIT_TRANSACTION_COLUMNS, type PresentableRow } from './credits.presenter.js';
 
 /**

@@ -1,7 +1,7 @@
 import { CREDIT_TYPES, type HistoryFilters, type HistoryReply } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
-import { canSee } from '../users/scope.js';
+import { canSee } from '../../policies/scope.js';
 import { cachedForCaller } from '../users/scope-users-cache.js';
 import { presentCreditTransaction } from './credits.presenter.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';

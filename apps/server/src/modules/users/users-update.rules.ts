@@ -8,9 +8,9 @@ import {
 } from '@herald/contract';
 import type { UserUpdate } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/app-error.js';
-import type { Actor } from './scope.js';
+import type { Actor } from '../../policies/scope.js';
 import type { LockedUser } from './users.repo.js';
-import { logoUrl } from './logo-files.js';
+import { logoUrl } from '../branding/logo-files.js';
 
 /** What an Edit User request will write, decided from the locked target row. */
 export interface UpdatePlan {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { NewUserRow, UserUpdate } from '../../db/schema.js';
 import { batchLoader } from '../../db/batch.js';
 import { compiler, prepared } from '../../db/prepared.js';
-import { usersInScope, type Actor } from './scope.js';
+import { usersInScope, type Actor } from '../../policies/scope.js';
 
 /** Queries of the users module. Every list takes the caller's scope; writes take a transaction. */
 

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX, server as msg } from '@herald/contract';
-import type { Db, Tx } from '../../db/database.js';
-import { badRequest, conflict } from '../../lib/app-error.js';
+import type { Db, Tx } from '../db/database.js';
+import { badRequest, conflict } from '../lib/app-error.js';
 
 /**
  * Idempotency-Key support for write endpoints (reliability.md L-04 and 2.2, Stripe's rules):

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BrandingSchema, DEFAULT_COMPANY_NAME } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
-import { findBranding } from './users.repo.js';
+import { findBranding } from '../users/users.repo.js';
 
 /** GET /api/whitelabel/my-branding: the branding the caller's layout shows (decisions.md 6). */
 export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,7 @@ import {
   type FilePart,
   type Hierarchy,
   type Member,
-} from './test-fixtures.js';
+} from '../users/test-fixtures.js';
 
 let t: TestApp;
 let h: Hierarchy;

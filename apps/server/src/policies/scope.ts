@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Role } from '@herald/contract';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * Scope policy (decisions.md section 2), written once: Admin sees everyone; a Reseller or
