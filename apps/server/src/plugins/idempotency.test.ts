@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg, type CreateCreditReply } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../modules/users/test-fixtures.js';
-import { balanceOf, countEntries, creditBody, postCredit } from '../modules/credits/credits.test-fixtures.js';
+import {
+  balanceOf,
+  countEntries,
+  creditBody,
+  postCredit,
+} from '../modules/credits/credits.test-fixtures.js';
 import {
   canonicalJson,
   IDEMPOTENCY_KEY_TTL_MS,
