@@ -22,8 +22,6 @@ function scryptAsync(pw: string, salt: Buffer, ln: number): Promise<Buffer> {
 
 export class PasswordHasher {
   private running = 0;
-  /** Most hashes that ever ran at once (observability; the tests check the cap with it). */
-  peakConcurrency = 0;
   private readonly waiting: (() => void)[] = [];
   private readonly limit: number;
   private dummy: Promise<string> | undefined;
@@ -38,7 +36,6 @@ export class PasswordHasher {
   private async slot<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
     this.running++;
-    this.peakConcurrency = Math.max(this.peakConcurrency, this.running);
     try {
       return await work();
     } finally {
