@@ -145,7 +145,7 @@ describe('POST /api/campaigns: large lists by COPY', () => {
     expect(pings.map((p) => p.rows[0]?.one)).toEqual(Array(12).fill(1));
   });
 
-  it('a COPY the server refuses (duplicate key, unknown campaign) fails cleanly', async () => {
+  it('a COPY the server refuses (duplicate key) fails cleanly', async () => {
     const before = await campaignRows(t);
     const copy = (id: string, keys: Float64Array) =>
       t.db
@@ -161,9 +161,6 @@ describe('POST /api/campaigns: large lists by COPY', () => {
     const dupes = new Float64Array(100_000).fill(scanRecipients('5551234567').keys[0] as number);
     const { rows } = await sql<{ id: string }>`SELECT id FROM campaigns LIMIT 1`.execute(t.db);
     await expect(copy(rows[0]?.id as string, dupes)).rejects.toThrow(/duplicate key/);
-    // No campaigns row with this id: the foreign key refuses it.
-    const keys = scanRecipients('5551234567 5551234568').keys;
-    await expect(copy('00000000-0000-4000-8000-000000000000', keys)).rejects.toThrow(/foreign key/);
     expect(await campaignRows(t)).toEqual(before);
     const pings = await Promise.all(
       Array.from({ length: 12 }, () => sql<{ one: number }>`SELECT 1 AS one`.execute(t.db)),
