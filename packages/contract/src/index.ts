@@ -17,5 +17,7 @@ export * from './session.js';
 export * from './money.js';
 export * from './schemas/credits.js';
 export * from './recipients.js';
+export * from './recipient-keys.js';
+export * from './file-types.js';
 export * from './schemas/campaigns.js';
 export * from './schemas/campaign-actions.js';
