@@ -27,8 +27,9 @@ const HistoryPage = lazy(() =>
 const CampaignsPage = lazy(() =>
   import('../features/campaigns/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
 );
+// A screen that combines several domains lives under screens/, beside the features it composes.
 const ReportsPage = lazy(() =>
-  import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
+  import('../screens/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
 );
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),

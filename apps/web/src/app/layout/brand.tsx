@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_COMPANY_NAME } from '@herald/contract';
-import { useMyBranding } from './get-my-branding';
+import { useMyBranding } from '../../api/branding/get-my-branding';
 
 /** Logos are served by the API host by path (spec 7). */
 function assetUrl(path: string): string {

@@ -9,8 +9,8 @@ import {
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
-import { forgotPassword } from './api/forgot-password';
-import { resetPassword } from './api/reset-password';
+import { forgotPassword } from '../../api/auth/forgot-password';
+import { resetPassword } from '../../api/auth/reset-password';
 
 type Step = 'email' | 'reset' | 'done';
 interface Notice {

@@ -4,7 +4,7 @@ import { DEFAULT_COMPANY_NAME, loginMessages } from '@herald/contract';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { errorMessage } from '../../lib/api-client';
 import { setSession, useSession } from '../../lib/auth-store';
-import { login } from './api/login';
+import { login } from '../../api/auth/login';
 
 // The dialog pulls in react-bootstrap; it loads only when asked for, keeping /login small.
 const loadDialog = () => import('./forgot-password-dialog');

@@ -5,7 +5,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDateTime, orDash } from '../../lib/format';
-import { useCampaign } from './api/get-campaign';
+import { useCampaign } from '../../api/campaigns/get-campaign';
 import { recipientsPreview } from './campaigns-data';
 
 const FILE_KIND_LABELS: Record<CampaignDetail['files'][number]['kind'], string> = {

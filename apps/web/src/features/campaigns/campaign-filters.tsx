@@ -2,7 +2,10 @@ import { memo } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { CAMPAIGN_STATUSES } from '@herald/contract';
 import { SelectField, TextField, type SelectOption } from '../../components/form-field';
-import { EMPTY_CAMPAIGN_FILTERS, type CampaignFilterValues } from './campaigns-data';
+import {
+  EMPTY_CAMPAIGN_FILTERS,
+  type CampaignFilterValues,
+} from '../../api/campaigns/get-campaigns';
 
 interface CampaignFiltersProps {
   values: CampaignFilterValues;

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser, User } from '@herald/contract';
+import { EMPTY_CAMPAIGN_FILTERS } from '../../api/campaigns/get-campaigns';
 import {
   campaignFiltersProblem,
-  campaignListParams,
   campaignUserOptions,
-  EMPTY_CAMPAIGN_FILTERS,
   recipientsPreview,
   reportStatusVariant,
 } from './campaigns-data';
-
-describe('campaignListParams', () => {
-  it('leaves unset filters out', () => {
-    expect(campaignListParams(EMPTY_CAMPAIGN_FILTERS)).toEqual({});
-    expect(
-      campaignListParams({ ...EMPTY_CAMPAIGN_FILTERS, from: '2026-01-01', status: 'Approved' }),
-    ).toEqual({ from: '2026-01-01', status: 'Approved' });
-  });
-});
 
 describe('campaignFiltersProblem', () => {
   it('accepts empty and ordered dates, refuses From after To', () => {

@@ -4,34 +4,11 @@ import {
   type SessionUser,
   type User,
 } from '@herald/contract';
+import type { CampaignFilterValues } from '../../api/campaigns/get-campaigns';
 import type { SelectOption } from '../../components/form-field';
-
-/** The four filters of the Campaigns screen as the form holds them; '' means "not set". */
-export interface CampaignFilterValues {
-  from: string;
-  to: string;
-  userEmail: string;
-  status: string;
-}
-
-export const EMPTY_CAMPAIGN_FILTERS: CampaignFilterValues = {
-  from: '',
-  to: '',
-  userEmail: '',
-  status: '',
-};
 
 /** How many recipients the details dialog lists; the rest are counted, never rendered. */
 export const RECIPIENT_PREVIEW_MAX = 1000;
-
-/** Query parameters for GET /api/campaigns; unset filters are left out. */
-export function campaignListParams(filters: CampaignFilterValues): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filters) as [keyof CampaignFilterValues, string][]) {
-    if (value) params[key] = value;
-  }
-  return params;
-}
 
 /** The server's own rule (From not after To) checked before asking; null when valid. */
 export function campaignFiltersProblem(filters: CampaignFilterValues): string | null {
@@ -80,6 +57,3 @@ export function campaignUserOptions(
   }
   return options;
 }
-
-export const campaignZipName = (id: string) => `campaign_${id}.zip`;
-export const campaignReportCsvName = (id: string) => `campaign_${id}_report.csv`;

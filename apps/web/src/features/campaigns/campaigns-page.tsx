@@ -4,16 +4,15 @@ import { ui, type Campaign } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
-import { useCampaignUsers } from './api/get-campaign-users';
-import { useCampaigns } from './api/get-campaigns';
+import {
+  EMPTY_CAMPAIGN_FILTERS,
+  useCampaigns,
+  type CampaignFilterValues,
+} from '../../api/campaigns/get-campaigns';
+import { useUsers } from '../../api/users/get-users';
 import { campaignActionsFor } from './campaign-actions';
 import { CampaignFilters } from './campaign-filters';
-import {
-  campaignFiltersProblem,
-  campaignUserOptions,
-  EMPTY_CAMPAIGN_FILTERS,
-  type CampaignFilterValues,
-} from './campaigns-data';
+import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
 import { CampaignsTable } from './campaigns-table';
 import { CreateCampaignForm } from './create/create-campaign-form';
 import { useCampaignActions } from './use-campaign-actions';
@@ -26,7 +25,7 @@ export function CampaignsPage() {
   const [filters, setFilters] = useState<CampaignFilterValues>(EMPTY_CAMPAIGN_FILTERS);
   const problem = useMemo(() => campaignFiltersProblem(filters), [filters]);
   const list = useCampaigns(filters, !!me && !problem);
-  const users = useCampaignUsers(!!me && !isUser);
+  const users = useUsers(!!me && !isUser);
   const actions = useCampaignActions();
   const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
 

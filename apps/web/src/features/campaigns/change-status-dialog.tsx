@@ -8,7 +8,7 @@ import {
   type CampaignStatus,
 } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
-import { useUpdateCampaignStatus } from './api/update-campaign-status';
+import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-status';
 
 interface ChangeStatusDialogProps {
   campaign: Campaign;

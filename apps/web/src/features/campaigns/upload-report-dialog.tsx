@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { ui, type Campaign, type UploadReportReply } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
-import { useUploadCampaignReport } from './api/upload-campaign-report';
+import { useUploadCampaignReport } from '../../api/campaigns/upload-campaign-report';
 
 interface UploadReportDialogProps {
   campaign: Campaign;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { server } from '@herald/contract';
 import { ApiError } from '../../lib/api-client';
-import { availableCredits } from './api/get-balances';
+import { availableCredits } from '../../api/credits/get-balances';
 import {
   checkCreditForm,
   EMPTY_CREDIT_FORM,

@@ -1,7 +1,7 @@
 import { CREDIT_TYPES, CreateCreditBodySchema, server, ui, type Role } from '@herald/contract';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
-import type { CreditRequest } from './api/create-credit';
+import type { CreditRequest } from '../../api/credits/create-credit';
 
 /** The form's inputs as typed (strings); numbers are made only when sending. */
 export interface CreditFormValues {

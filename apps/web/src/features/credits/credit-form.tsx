@@ -5,9 +5,9 @@ import { errorMessage } from '../../lib/api-client';
 import { getSession } from '../../lib/auth-store';
 import type { FieldErrors } from '../../components/field-errors';
 import { SelectField, TextField } from '../../components/form-field';
-import { useCreateCredit } from './api/create-credit';
-import { availableCredits, useBalances } from './api/get-balances';
-import { useCreditUsers } from './api/get-credit-users';
+import { useCreateCredit } from '../../api/credits/create-credit';
+import { availableCredits, useBalances } from '../../api/credits/get-balances';
+import { useUsers } from '../../api/users/get-users';
 import {
   checkCreditForm,
   EMPTY_CREDIT_FORM,
@@ -27,7 +27,7 @@ interface Outcome {
  */
 export function CreditForm({ me }: { me: SessionUser }) {
   const isReseller = me.role !== 'Admin';
-  const users = useCreditUsers();
+  const users = useUsers();
   const balances = useBalances();
   const create = useCreateCredit();
   const [values, setValues] = useState<CreditFormValues>(EMPTY_CREDIT_FORM);

@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { StatusBadge } from '../../components/status-badge';
-import { useCredits } from './api/get-credits';
+import { useCredits } from '../../api/credits/get-credits';
 import { loadErrorMessage } from './credit-form-logic';
 
 type Tx = CreditTransaction;

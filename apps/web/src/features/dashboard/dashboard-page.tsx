@@ -1,6 +1,6 @@
 import { ui, type Dashboard, type Role } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
-import { useDashboard } from './api/get-dashboard';
+import { useDashboard } from '../../api/dashboard/get-dashboard';
 
 interface CardDef {
   title: string;

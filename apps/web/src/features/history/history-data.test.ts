@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditTransaction, HistoryReply } from '@herald/contract';
+import { EMPTY_HISTORY_FILTERS } from '../../api/history/get-history';
 import {
-  EMPTY_FILTERS,
   countRows,
   creditTypeOptions,
   filtersProblem,
   firstPageLists,
-  historyParams,
   pageTransactions,
   transactionTypeVariant,
   userOptions,
@@ -34,25 +33,16 @@ const page = (ids: string[], extra: Partial<HistoryReply> = {}): HistoryReply =>
   ...extra,
 });
 
-describe('historyParams', () => {
-  it('leaves unset filters out and always sends tzOffset', () => {
-    expect(historyParams(EMPTY_FILTERS, -330)).toEqual({ tzOffset: '-330' });
-    expect(
-      historyParams({ ...EMPTY_FILTERS, startDate: '2025-01-01', transactionType: 'Removed' }, 0),
-    ).toEqual({ startDate: '2025-01-01', transactionType: 'Removed', tzOffset: '0' });
-  });
-});
-
 describe('filtersProblem', () => {
   it('accepts empty and ordered dates', () => {
-    expect(filtersProblem(EMPTY_FILTERS)).toBeNull();
+    expect(filtersProblem(EMPTY_HISTORY_FILTERS)).toBeNull();
     expect(
-      filtersProblem({ ...EMPTY_FILTERS, startDate: '2025-01-01', endDate: '2025-01-01' }),
+      filtersProblem({ ...EMPTY_HISTORY_FILTERS, startDate: '2025-01-01', endDate: '2025-01-01' }),
     ).toBeNull();
   });
   it("refuses a start after the end with the server's message", () => {
     expect(
-      filtersProblem({ ...EMPTY_FILTERS, startDate: '2025-02-01', endDate: '2025-01-01' }),
+      filtersProblem({ ...EMPTY_HISTORY_FILTERS, startDate: '2025-02-01', endDate: '2025-01-01' }),
     ).toBe('Start Date must not be after End Date.');
   });
 });

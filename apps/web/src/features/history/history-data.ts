@@ -1,44 +1,11 @@
 import {
   HistoryQuerySchema,
-  ui,
   type CreditTransaction,
   type CreditTransactionType,
   type HistoryReply,
 } from '@herald/contract';
+import type { HistoryFilterValues } from '../../api/history/get-history';
 import type { SelectOption } from '../../components/form-field';
-
-/** The five filters as the form holds them; '' means "not set". */
-export interface HistoryFilterValues {
-  startDate: string;
-  endDate: string;
-  userEmail: string;
-  transactionType: string;
-  creditType: string;
-}
-
-export const EMPTY_FILTERS: HistoryFilterValues = {
-  startDate: '',
-  endDate: '',
-  userEmail: '',
-  transactionType: '',
-  creditType: '',
-};
-
-export const EXPORT_FALLBACK_FILENAME = 'transaction-history.xlsx';
-export const EXPORT_FAILED = ui.history.exportFailed;
-
-/** Query parameters shared by the list and the export; unset filters are left out. */
-export function historyParams(
-  filters: HistoryFilterValues,
-  tzOffset: number,
-): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filters) as [keyof HistoryFilterValues, string][]) {
-    if (value) params[key] = value;
-  }
-  params.tzOffset = String(tzOffset);
-  return params;
-}
 
 /** The server's own rule (Start Date not after End Date) checked before asking; null when valid. */
 export function filtersProblem(filters: HistoryFilterValues): string | null {

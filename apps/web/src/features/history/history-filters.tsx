@@ -3,14 +3,9 @@ import { Alert, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { CREDIT_TRANSACTION_TYPES } from '@herald/contract';
 import { SelectField, TextField } from '../../components/form-field';
 import { formatBytes } from '../../lib/format';
-import { useExportHistory } from './api/export-history';
-import {
-  creditTypeOptions,
-  EMPTY_FILTERS,
-  userOptions,
-  type HistoryFilterValues,
-  type HistoryLists,
-} from './history-data';
+import { useExportHistory } from '../../api/history/export-history';
+import { EMPTY_HISTORY_FILTERS, type HistoryFilterValues } from '../../api/history/get-history';
+import { creditTypeOptions, userOptions, type HistoryLists } from './history-data';
 
 interface HistoryFiltersProps {
   values: HistoryFilterValues;
@@ -27,7 +22,7 @@ export const HistoryFilters = memo(function HistoryFilters(props: HistoryFilters
   const exporter = useExportHistory();
   const set = (key: keyof HistoryFilterValues) => (value: string) =>
     onChange({ ...values, [key]: value });
-  const clear = () => onChange(EMPTY_FILTERS);
+  const clear = () => onChange(EMPTY_HISTORY_FILTERS);
 
   return (
     <Card className="shadow-sm mb-3">

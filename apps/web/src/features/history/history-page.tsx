@@ -4,14 +4,12 @@ import { ui } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
 import { LoadingSpinner } from '../../components/loading-spinner';
-import { useHistory } from './api/get-history';
 import {
-  EMPTY_FILTERS,
-  countRows,
-  filtersProblem,
-  firstPageLists,
+  EMPTY_HISTORY_FILTERS,
+  useHistory,
   type HistoryFilterValues,
-} from './history-data';
+} from '../../api/history/get-history';
+import { countRows, filtersProblem, firstPageLists } from './history-data';
 import { HistoryFilters } from './history-filters';
 import { HistoryTable } from './history-table';
 import { RemainingCredits } from './remaining-credits';
@@ -19,7 +17,7 @@ import { RemainingCredits } from './remaining-credits';
 /** Transaction History (spec 2.11): the caller's ledger scope, filtered, loaded as it scrolls. */
 export function HistoryPage() {
   const session = useSession();
-  const [filters, setFilters] = useState<HistoryFilterValues>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<HistoryFilterValues>(EMPTY_HISTORY_FILTERS);
   // Start after End is refused here with the server's own message, without a request.
   const problem = useMemo(() => filtersProblem(filters), [filters]);
   const history = useHistory(filters, !!session && !problem);

@@ -4,7 +4,7 @@ import { ChangePasswordBodySchema, ui, type ChangePasswordBody } from '@herald/c
 import { errorMessage } from '../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { TextField } from '../../components/form-field';
-import { useChangePassword } from './api/change-password';
+import { useChangePassword } from '../../api/profile/change-password';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

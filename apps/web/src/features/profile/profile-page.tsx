@@ -16,7 +16,7 @@ import { DetailCard } from '../../components/detail-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { RoleBadge } from '../../components/role-badge';
 import { StatusBadge } from '../../components/status-badge';
-import { useProfile } from './api/get-profile';
+import { useProfile } from '../../api/profile/get-profile';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 /** Without a session the message stays readable for a moment, then login (spec 4). */

@@ -11,7 +11,7 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { SelectField, TextField } from '../../components/form-field';
-import { useCreateUser } from './api/create-user';
+import { useCreateUser } from '../../api/users/create-user';
 import {
   EMPTY_CONTACT,
   NameEmailFields,

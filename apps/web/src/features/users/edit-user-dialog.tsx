@@ -18,8 +18,8 @@ import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { SelectField, TextField } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ImageFileField } from '../../components/image-file-field';
-import { useUpdateUser } from './api/update-user';
-import { useAdminResetPassword } from './api/admin-reset-password';
+import { useUpdateUser } from '../../api/users/update-user';
+import { useAdminResetPassword } from '../../api/users/admin-reset-password';
 import {
   CONTACT_KEYS,
   contactValuesOf,

@@ -8,7 +8,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { RoleBadge } from '../../components/role-badge';
 import { StatusBadge } from '../../components/status-badge';
-import { useUsers } from './api/get-users';
+import { useUsers } from '../../api/users/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 

@@ -177,7 +177,7 @@ const COMMA = 44;
 export async function encodeRecipients(
   keys: Float64Array,
   pause: () => Promise<void> = () => new Promise((r) => setTimeout(r, 0)),
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const out = new Uint8Array(keys.length * (RECIPIENT_MAX_DIGITS + 1));
   let at = 0;
   for (let start = 0; start < keys.length; start += ENCODE_SLICE) {

@@ -2,8 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ui, type CreditType, type SessionUser } from '@herald/contract';
 import { errorMessage } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../components/field-errors';
-import { useCreateCampaign } from '../api/create-campaign';
-import { useCampaignUsers } from '../api/get-campaign-users';
+import { useCreateCampaign } from '../../../api/campaigns/create-campaign';
+import { useBalances } from '../../../api/credits/get-balances';
+import { useUsers } from '../../../api/users/get-users';
 import { useRecipientParser } from '../recipients/use-recipient-parser';
 import {
   availableFor,
@@ -18,7 +19,6 @@ import {
   type CampaignFiles,
   type CampaignFormValues,
 } from './create-form-logic';
-import { useBalances } from './get-balances';
 
 export interface Outcome {
   ok: boolean;
@@ -31,7 +31,7 @@ export interface Outcome {
  * outcome is unknown and dropped on any edit.
  */
 export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undefined) {
-  const users = useCampaignUsers(me.role !== 'User');
+  const users = useUsers(me.role !== 'User');
   const balances = useBalances();
   const create = useCreateCampaign();
   const parser = useRecipientParser();

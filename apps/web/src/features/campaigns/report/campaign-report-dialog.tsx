@@ -3,8 +3,8 @@ import { Alert, Button, Col, Modal, Row, Spinner } from 'react-bootstrap';
 import { ui, type Campaign } from '@herald/contract';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { exportCampaignReport } from '../api/export-campaign-report';
-import { useCampaignReport } from '../api/get-campaign-report';
+import { exportCampaignReport } from '../../../api/campaigns/export-campaign-report';
+import { useCampaignReport } from '../../../api/campaigns/get-campaign-report';
 import { ReportEntries } from './report-entries';
 
 function Tile({ label, value, variant }: { label: string; value: number; variant: string }) {
