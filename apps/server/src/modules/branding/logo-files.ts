@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { detectFileType } from '@herald/contract';
 
 /**
  * Whitelabel logos on disk: `${uploadsDir}/logos/<uuid>.<png|jpg>`, served publicly at
@@ -11,14 +12,12 @@ export type LogoExt = 'png' | 'jpg';
 
 export const LOGO_URL_PREFIX = '/api/files/logos/';
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const LOGO_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
 
-export function logoExtOf(data: Buffer): LogoExt | null {
-  if (data.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'png';
-  if (data.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'jpg';
-  return null;
+/** The logo's type by its first bytes (png or jpeg only); null for anything else. */
+export function logoExtOf(data: Uint8Array): LogoExt | null {
+  const type = detectFileType(data);
+  return type?.ext === 'png' || type?.ext === 'jpg' ? type.ext : null;
 }
 
 /** Strict: only names this module generates, so a request can never reach another path. */

@@ -2,30 +2,55 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detect, imageSize, sanitiseName, sweepStaleTemps } from './campaign-files.js';
+import { server, type CampaignFileKind } from '@herald/contract';
+import { AppError } from '../../lib/app-error.js';
+import {
+  checkFile,
+  imageSize,
+  sanitiseName,
+  sweepStaleTemps,
+  type StagedFile,
+} from './campaign-files.js';
 import { MP3, MP4, PDF, jpeg, png } from './campaigns.test-fixtures.js';
 
+/** A staged upload of `kind` whose first bytes are `head` (checkFile reads only these). */
+const staged = (field: string, kind: CampaignFileKind, head: Buffer): StagedFile => ({
+  field,
+  kind,
+  id: 'x',
+  filePath: '/nowhere',
+  originalName: 'any.name',
+  size: head.length,
+  sha256: '',
+  head,
+});
+
+/** The status and message checkFile refuses with; null when it accepts. */
+function refusal(file: StagedFile): [number, string] | null {
+  try {
+    checkFile(file);
+    return null;
+  } catch (e) {
+    if (e instanceof AppError) return [e.status, e.message];
+    throw e;
+  }
+}
+
 describe('campaign media checks', () => {
-  it('detects types by their first bytes', () => {
-    const riff = (tag: string) =>
-      Buffer.concat([Buffer.from('RIFF\0\0\0\0', 'latin1'), Buffer.from(tag, 'latin1')]);
-    const m4a = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypM4A ', 'latin1')]);
-    expect(
-      [
-        png(1, 1),
-        jpeg(1, 1),
-        Buffer.from('GIF89a'),
-        riff('WEBP'),
-        MP4,
-        PDF,
-        MP3,
-        m4a,
-        riff('WAVE'),
-      ].map((b) => detect(b)?.ext),
-    ).toEqual(['png', 'jpg', 'gif', 'webp', 'mp4', 'pdf', 'mp3', 'm4a', 'wav']);
-    expect(detect(Buffer.from('OggS\0', 'latin1'))?.family).toBe('audio');
-    expect(detect(Buffer.from('<html>'))).toBeNull();
-    expect(detect(Buffer.from('PK\x03\x04', 'latin1'))).toBeNull();
+  it('checks the content against the kind, whatever the name', () => {
+    expect(checkFile(staged('dp', 'dp', png(200, 200)))).toMatchObject({ ext: 'png' });
+    expect(checkFile(staged('singleCreative', 'singleCreative', PDF)).mime).toBe('application/pdf');
+    expect(checkFile(staged('audio', 'audio', MP3)).ext).toBe('mp3');
+    const refused = [
+      staged('images', 'image', PDF),
+      staged('video', 'video', MP3),
+      staged('pdf', 'pdf', Buffer.from('<html>')),
+    ];
+    for (const file of refused) {
+      expect(refusal(file)).toEqual([400, server.campaignFileType(file.field)]);
+    }
+    expect(refusal(staged('dp', 'dp', png(100, 200)))).toEqual([400, server.campaignDpDimensions]);
+    expect(checkFile(staged('video', 'video', MP4)).family).toBe('video');
   });
 
   it('reads dimensions from PNG IHDR and JPEG SOF headers', () => {

@@ -10,10 +10,12 @@ import {
   FILE_LIMITS,
   server as msg,
   CAMPAIGN_FILE_FIELDS,
+  campaignKindAccepts,
+  detectFileType,
   type CampaignFileKind,
+  type FileType,
 } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { logoExtOf } from '../branding/logo-files.js';
 
 /**
  * Campaign media on disk (decisions.md sections 4 and 7, reliability.md 3.7 and F7): each file
@@ -37,12 +39,6 @@ export interface StagedFile {
   size: number;
   sha256: string;
   head: Buffer;
-}
-
-export interface Detected {
-  ext: string;
-  mime: string;
-  family: 'image' | 'video' | 'pdf' | 'audio';
 }
 
 export function campaignsDir(uploadsDir: string): string {
@@ -112,57 +108,6 @@ export function sanitiseName(name: string): string {
   return clean.slice(-200) || 'file';
 }
 
-/** The file's type from its first bytes, or null when it is none of the accepted ones. */
-export function detect(head: Buffer): Detected | null {
-  const logo = logoExtOf(head);
-  if (logo === 'png') return { ext: 'png', mime: 'image/png', family: 'image' };
-  if (logo === 'jpg') return { ext: 'jpg', mime: 'image/jpeg', family: 'image' };
-  const ascii = (from: number, to: number) => head.toString('latin1', from, to);
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') {
-    return { ext: 'gif', mime: 'image/gif', family: 'image' };
-  }
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') {
-    return { ext: 'webp', mime: 'image/webp', family: 'image' };
-  }
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') {
-    return { ext: 'wav', mime: 'audio/wav', family: 'audio' };
-  }
-  if (ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (brand === 'M4A ' || brand === 'M4B ') {
-      return { ext: 'm4a', mime: 'audio/mp4', family: 'audio' };
-    }
-    if (brand !== 'qt  ') return { ext: 'mp4', mime: 'video/mp4', family: 'video' };
-    return null;
-  }
-  if (ascii(0, 5) === '%PDF-') return { ext: 'pdf', mime: 'application/pdf', family: 'pdf' };
-  if (ascii(0, 4) === 'OggS') return { ext: 'ogg', mime: 'audio/ogg', family: 'audio' };
-  const b0 = head[0] ?? 0;
-  const b1 = head[1] ?? 0;
-  if (ascii(0, 3) === 'ID3' || (b0 === 0xff && (b1 & 0xe0) === 0xe0)) {
-    return { ext: 'mp3', mime: 'audio/mpeg', family: 'audio' };
-  }
-  return null;
-}
-
-/** Which detected types each kind takes (spec 5 "File rules"). */
-function accepts(kind: CampaignFileKind, d: Detected): boolean {
-  switch (kind) {
-    case 'dp':
-      return d.ext === 'png' || d.ext === 'jpg';
-    case 'image':
-      return d.family === 'image';
-    case 'singleCreative':
-      return d.family === 'image' || d.family === 'video' || d.family === 'pdf';
-    case 'video':
-      return d.family === 'video';
-    case 'pdf':
-      return d.family === 'pdf';
-    case 'audio':
-      return d.family === 'audio';
-  }
-}
-
 /** Width and height from a PNG IHDR or a JPEG SOF header; null when not found. */
 export function imageSize(head: Buffer, ext: string): { width: number; height: number } | null {
   if (ext === 'png') {
@@ -185,10 +130,13 @@ export function imageSize(head: Buffer, ext: string): { width: number; height: n
   return null;
 }
 
-/** Checks a staged file's content against its kind; returns its type. 400 when wrong. */
-export function checkFile(file: StagedFile): Detected {
-  const d = detect(file.head);
-  if (!d || !accepts(file.kind, d)) throw badRequest(msg.campaignFileType(file.field));
+/**
+ * Checks a staged file's content against its kind, by its first bytes (the contract's
+ * file-types.ts, which the browser checked too); returns its type. 400 when wrong.
+ */
+export function checkFile(file: StagedFile): FileType {
+  const d = detectFileType(file.head);
+  if (!d || !campaignKindAccepts(file.kind, d)) throw badRequest(msg.campaignFileType(file.field));
   if (file.kind === 'dp') {
     const dims = imageSize(file.head, d.ext);
     const ok = (n: number) => n >= DP_MIN_PX && n <= DP_MAX_PX;

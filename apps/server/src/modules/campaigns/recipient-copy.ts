@@ -1,4 +1,4 @@
-import { writeDigits } from './recipient-scan.js';
+import { writeRecipientKey } from '@herald/contract';
 
 /**
  * campaign_recipients rows in PostgreSQL's binary COPY format, built straight from the sorted
@@ -34,7 +34,7 @@ export function* recipientCopyChunks(campaignId: string, keys: Float64Array): Ge
     let at = 0;
     for (let i = start; i < end; i++) {
       prefix.copy(out, at);
-      const len = writeDigits(keys[i] as number, out, at + 26);
+      const len = writeRecipientKey(keys[i] as number, out, at + 26);
       out.writeInt32BE(len, at + 22);
       at += 26 + len;
     }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecipientText } from '@herald/contract';
+import { parseRecipientText, recipientKeyToString } from '@herald/contract';
 import { recipientCopyChunks } from './recipient-copy.js';
 import {
   RecipientScanner,
-  keyToString,
   recipientsDigest,
   scanRecipients,
   type RecipientList,
@@ -25,7 +24,7 @@ function reference(text: string) {
 
 function asStrings(list: RecipientList) {
   return {
-    numbers: Array.from(list.keys, keyToString),
+    numbers: Array.from(list.keys, recipientKeyToString),
     kept: list.kept,
     invalid: list.invalid,
     duplicates: list.duplicates,
@@ -134,8 +133,8 @@ describe('RecipientScanner: the same rules as parseRecipientText', () => {
       '000000000000000',
     ];
     const list = scanRecipients(numbers.join(' '));
-    expect(Array.from(list.keys, keyToString)).toEqual([...numbers].sort(byKey));
-    // keys.ts in apps/web: (digits - 7) * 1e15 + value.
+    expect(Array.from(list.keys, recipientKeyToString)).toEqual([...numbers].sort(byKey));
+    // The contract's encoding: (digits - 7) * 1e15 + value.
     expect(scanRecipients('0012345678').keys[0]).toBe(3 * 1e15 + 12345678);
   });
 

@@ -1,21 +1,19 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
-import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
+import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
 
 /**
  * The server's recipient parser: the rules of parseRecipientText (contract recipients.ts) in
  * one pass over the characters, fed in chunks as the upload arrives, without splitting the
  * text into token strings or keeping a Set (performance.md (a) 1 and (b) 5).
  *
- * Each kept number becomes one exact double, its key, encoded as the browser's parser does
- * (apps/web .../recipients/keys.ts): (digit count - 7) * 1e15 + value, so leading zeros count
- * and the largest key, 8e15 + 1e15 - 1, stays below 2^53. Keys order by length, then value:
- * the list the web form sends (sorted by its parser) needs no sort here, and within one length
- * the order is the byte order of the database's C collation, the (campaign_id, phone) index's.
+ * Each kept number becomes one exact double, its key (the contract's recipient-keys.ts, the
+ * browser's parser's encoding too). Keys order by length, then value: the list the web form
+ * sends (sorted by its parser) needs no sort here, and within one length the order is the byte
+ * order of the database's C collation, the (campaign_id, phone) index's.
  */
 
 const PAD = RECIPIENT_MAX_DIGITS;
-const SPAN = 1e15;
 
 /** Character classes: OTHER makes a token invalid; STRIP is dropped; SEP ends a token. */
 const OTHER = 0;
@@ -115,7 +113,7 @@ export class RecipientScanner {
       this.#invalid++;
       return;
     }
-    const key = (digits - RECIPIENT_MIN_DIGITS) * SPAN + value;
+    const key = encodeRecipientKey(digits, value);
     if (key < this.#last) this.#sorted = false;
     this.#last = key;
     if (this.#length === this.#keys.length) {
@@ -132,38 +130,6 @@ export function scanRecipients(text: string): RecipientList {
   const scanner = new RecipientScanner(text.length >> 3);
   scanner.push(text);
   return scanner.finish();
-}
-
-/**
- * Writes the ASCII digits of `key` at `out[at]`, leading zeros included; returns how many
- * (7–15). The value is split into 7 + 8 digits so the arithmetic stays in small integers.
- */
-export function writeDigits(key: number, out: Uint8Array, at: number): number {
-  const tag = Math.floor(key / SPAN);
-  const digits = tag + RECIPIENT_MIN_DIGITS;
-  const value = key - tag * SPAN;
-  const high = Math.floor(value / 1e8);
-  let hi = high | 0;
-  let lo = (value - high * 1e8) | 0;
-  const end = at + digits;
-  // The last 8 digits from lo, right to left, then the rest from hi (zeros once it runs out).
-  for (let p = end - 1; p >= end - 8 && p >= at; p--) {
-    const q = (lo / 10) | 0;
-    out[p] = 0x30 + lo - q * 10;
-    lo = q;
-  }
-  for (let p = end - 9; p >= at; p--) {
-    const q = (hi / 10) | 0;
-    out[p] = 0x30 + hi - q * 10;
-    hi = q;
-  }
-  return digits;
-}
-
-/** The digit string of one key (tests and small reads; never on the bulk path). */
-export function keyToString(key: number): string {
-  const buf = new Uint8Array(PAD);
-  return Buffer.from(buf.buffer, 0, writeDigits(key, buf, 0)).toString('latin1');
 }
 
 /** Bytes hashed between turns of the event loop (about a millisecond each). */
