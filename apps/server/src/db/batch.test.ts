@@ -42,6 +42,18 @@ describe('batchLoader', () => {
     expect(calls).toEqual([['1'], ['1']]);
   });
 
+  it('a round is one turn of the event loop: ticks and microtasks join it, a later turn does not', async () => {
+    const { load, calls } = loader();
+    const first = load('1');
+    await new Promise((r) => process.nextTick(r));
+    await Promise.resolve();
+    const second = load('2');
+    await new Promise((r) => setImmediate(r));
+    const third = load('3');
+    await Promise.all([first, second, third]);
+    expect(calls).toEqual([['1', '2'], ['3']]);
+  });
+
   it('splits a large round into calls of at most maxBatch keys', async () => {
     const { load, calls } = loader(2);
     const keys = ['1', '2', '3', '4', '5'];

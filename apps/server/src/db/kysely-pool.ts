@@ -1,12 +1,12 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { CopySource, runCopy } from './copy.js';
-import { hotName } from './hot.js';
+import { preparedName } from './prepared.js';
 
 /**
  * The pool as Kysely's dialect takes it. Each client it hands out runs a query whose only
- * parameter is a CopySource as COPY FROM STDIN on itself (copy.ts), sends hot statements as
- * named prepared statements (hot.ts), and passes every other query straight to pg.
+ * parameter is a CopySource as COPY FROM STDIN on itself (copy.ts), sends the texts of
+ * prepared.ts under their statement names, and passes every other query straight to pg.
  */
 export function kyselyPool(pool: pg.Pool): PostgresPool {
   return {
@@ -25,7 +25,7 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
         if (params.length === 1 && params[0] instanceof CopySource) {
           return runCopy(client, text, params[0]);
         }
-        const name = hotName(text);
+        const name = preparedName(text);
         const values = params as unknown[];
         if (name !== undefined) return client.query({ name, text, values });
         return client.query(text, values);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Role, UserStatus } from '@herald/contract';
 import type { Db, DbOrTx } from '../db/database.js';
+import { compiler, param, prepared } from '../db/prepared.js';
 import { sql } from 'kysely';
 
 /** What a request knows about its caller: read from the database, never from the token. */
@@ -15,6 +16,13 @@ export interface AuthUser {
 }
 
 const CHANNEL = 'herald_auth';
+
+const userById = prepared('auth.userById', { id: param<string>() }, (p) =>
+  compiler
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'status', 'token_version', 'created_at'])
+    .where('id', '=', p.id),
+);
 const CACHE_MAX = 50_000;
 
 /**
@@ -67,11 +75,7 @@ export class AuthState {
   async get(id: string): Promise<AuthUser | undefined> {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    const row = await this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'role', 'status', 'token_version', 'created_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const [row] = await userById.run(this.db, { id });
     if (!row) return undefined;
     const user: AuthUser = {
       id: row.id,

@@ -3,13 +3,24 @@ import type { CreditTransactionType, CreditType } from '@herald/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { LedgerKind } from '../../db/schema.js';
 import type { PresentableRow } from './credits.presenter.js';
-import { hot } from '../../db/hot.js';
+import { compiler, param, prepared } from '../../db/prepared.js';
 
 /**
  * The ledger's writes. Balance rows change only here and only inside the caller's transaction,
  * next to the entry that moves them (decisions.md section 3). The balance columns are typed
  * read-only in db/schema.ts, so these statements are written in SQL.
  */
+
+const decrementQuery = prepared(
+  'ledger.decrementBalance',
+  { userId: param<string>(), creditType: param<CreditType>(), count: param<number>() },
+  (p) => sql<{ balance: string }>`
+    UPDATE credit_balances
+       SET balance = balance - ${p.count}::bigint, total_removed = total_removed + ${p.count}::bigint
+     WHERE user_id = ${p.userId}::uuid AND credit_type = ${p.creditType}
+       AND balance >= ${p.count}::bigint
+     RETURNING balance`,
+);
 
 /**
  * Takes `count` off a balance in one conditional statement. Under READ COMMITTED a concurrent
@@ -22,13 +33,21 @@ export async function decrementBalance(
   creditType: CreditType,
   count: number,
 ): Promise<number | null> {
-  const { rows } = await hot(sql<{ balance: string }>`
-    UPDATE credit_balances
-       SET balance = balance - ${count}::bigint, total_removed = total_removed + ${count}::bigint
-     WHERE user_id = ${userId}::uuid AND credit_type = ${creditType} AND balance >= ${count}::bigint
-     RETURNING balance`).execute(tx);
+  const rows = await decrementQuery.run(tx, { userId, creditType, count });
   return rows[0] ? Number(rows[0].balance) : null;
 }
+
+const incrementQuery = prepared(
+  'ledger.incrementBalance',
+  { userId: param<string>(), creditType: param<CreditType>(), count: param<number>() },
+  (p) => sql<{ balance: string }>`
+    INSERT INTO credit_balances (user_id, credit_type, balance, total_added)
+    VALUES (${p.userId}::uuid, ${p.creditType}, ${p.count}::bigint, ${p.count}::bigint)
+    ON CONFLICT (user_id, credit_type) DO UPDATE
+       SET balance = credit_balances.balance + EXCLUDED.balance,
+           total_added = credit_balances.total_added + EXCLUDED.total_added
+    RETURNING balance`,
+);
 
 /** Adds `count` to a balance, creating the row on the user's first credit of this type. */
 export async function incrementBalance(
@@ -37,14 +56,7 @@ export async function incrementBalance(
   creditType: CreditType,
   count: number,
 ): Promise<number> {
-  const { rows } = await hot(sql<{ balance: string }>`
-    INSERT INTO credit_balances (user_id, credit_type, balance, total_added)
-    VALUES (${userId}::uuid, ${creditType}, ${count}::bigint, ${count}::bigint)
-    ON CONFLICT (user_id, credit_type) DO UPDATE
-       SET balance = credit_balances.balance + EXCLUDED.balance,
-           total_added = credit_balances.total_added + EXCLUDED.total_added
-    RETURNING balance`).execute(tx);
-  const row = rows[0];
+  const row = (await incrementQuery.run(tx, { userId, creditType, count }))[0];
   if (!row) throw new Error('credit_balances upsert returned no row');
   return Number(row.balance);
 }
@@ -64,23 +76,28 @@ export interface NewEntry {
   campaignId: string | null;
 }
 
-/**
- * Writes one immutable entry and its viewer rows in one statement. Names and emails are
- * snapshots taken from `users` now, so the entry reads the same after a rename. The total is
- * count × rate computed by PostgreSQL in bigint paise (null when no rate). Viewers are the
- * Resellers and Sub-Resellers among to, by and their creators: exactly those whose scope
- * holds the entry's to or by user.
- */
-export async function insertEntry(tx: Tx, e: NewEntry): Promise<PresentableRow> {
-  const rate = e.ratePaise;
-  const { rows } = await hot(sql<PresentableRow>`
+const insertEntryQuery = prepared(
+  'ledger.insertEntry',
+  {
+    groupId: param<string>(),
+    toUserId: param<string>(),
+    byUserId: param<string>(),
+    type: param<CreditTransactionType>(),
+    creditType: param<CreditType>(),
+    count: param<number>(),
+    ratePaise: param<number | null>(),
+    reason: param<string | null>(),
+    kind: param<LedgerKind>(),
+    campaignId: param<string | null>(),
+  },
+  (e) => sql<PresentableRow>`
     WITH entry AS (
       INSERT INTO credit_transactions (group_id, to_user_id, to_email, to_name, by_user_id,
         by_email, by_name, type, credit_type, count, rate_paise, total_paise, reason, kind,
         campaign_id)
       SELECT ${e.groupId}::uuid, t.id, t.email, t.name, b.id, b.email, b.name, ${e.type},
-        ${e.creditType}, ${e.count}::bigint, ${rate}::bigint,
-        ${e.count}::bigint * ${rate}::bigint, ${e.reason}::text, ${e.kind},
+        ${e.creditType}, ${e.count}::bigint, ${e.ratePaise}::bigint,
+        ${e.count}::bigint * ${e.ratePaise}::bigint, ${e.reason}::text, ${e.kind},
         ${e.campaignId}::uuid
       FROM users t, users b
       WHERE t.id = ${e.toUserId}::uuid AND b.id = ${e.byUserId}::uuid
@@ -96,19 +113,34 @@ export async function insertEntry(tx: Tx, e: NewEntry): Promise<PresentableRow> 
     )
     SELECT id, to_email, to_name, by_email, by_name, type, credit_type, count, rate_paise,
       total_paise, reason, created_at
-    FROM entry`).execute(tx);
-  const row = rows[0];
+    FROM entry`,
+);
+
+/**
+ * Writes one immutable entry and its viewer rows in one statement. Names and emails are
+ * snapshots taken from `users` now, so the entry reads the same after a rename. The total is
+ * count × rate computed by PostgreSQL in bigint paise (null when no rate). Viewers are the
+ * Resellers and Sub-Resellers among to, by and their creators: exactly those whose scope
+ * holds the entry's to or by user.
+ */
+export async function insertEntry(tx: Tx, e: NewEntry): Promise<PresentableRow> {
+  const row = (await insertEntryQuery.run(tx, e))[0];
   if (!row) throw new Error('ledger entry for an unknown user');
   return row;
 }
 
-/** A user as the ledger needs it: the row lock keeps its status from changing under us. */
-export function findUserByEmailForShare(tx: DbOrTx, email: string) {
-  return hot(
-    tx
+const userByEmailForShare = prepared(
+  'ledger.userByEmailForShare',
+  { email: param<string>() },
+  (p) =>
+    compiler
       .selectFrom('users')
       .select(['id', 'email', 'name', 'role', 'status', 'ancestors'])
-      .where('email', '=', email)
+      .where('email', '=', p.email)
       .forShare(),
-  ).executeTakeFirst();
+);
+
+/** A user as the ledger needs it: the row lock keeps its status from changing under us. */
+export async function findUserByEmailForShare(tx: DbOrTx, email: string) {
+  return (await userByEmailForShare.run(tx, { email }))[0];
 }

@@ -4,7 +4,7 @@ import { PROFILE_RECENT_CAMPAIGNS, type Role } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { NewUserRow, UserUpdate } from '../../db/schema.js';
 import { batchLoader } from '../../db/batch.js';
-import { compiler, prepared } from '../../db/prepared.js';
+import { compiler, param, prepared } from '../../db/prepared.js';
 import { usersInScope, type Actor } from '../../policies/scope.js';
 
 /** Queries of the users module. Every list takes the caller's scope; writes take a transaction. */
@@ -49,18 +49,17 @@ export function listInScope(db: DbOrTx, actor: Actor) {
 
 export type UserWithCreator = Awaited<ReturnType<typeof listInScope>>[number];
 
-const findByIdQuery = prepared(
-  'users.findById',
+const findByIdQuery = prepared('users.findById', { id: param<string>() }, (p) =>
   compiler
     .selectFrom('users')
-    .where('users.id', '=', '$1 id')
+    .where('users.id', '=', p.id)
     .leftJoin('users as creator', 'creator.id', 'users.created_by')
     .select([...USER_COLUMNS, ...CREATOR_COLUMNS]),
 );
 
 /** One user with its creator: the profile's hot path, a prepared statement on the pool. */
 export async function findById(pool: pg.Pool, id: string): Promise<UserWithCreator | undefined> {
-  return (await findByIdQuery(pool, [id]))[0];
+  return (await findByIdQuery.run(pool, { id }))[0];
 }
 
 /** A balance row of the profile, as PostgreSQL's json_build_object spells it. */
@@ -80,11 +79,10 @@ export interface ProfileCampaignRow {
   status: string;
 }
 
-const findProfilesQuery = prepared(
-  'users.findProfiles',
+const findProfilesQuery = prepared('users.findProfiles', { ids: param<string[]>() }, (p) =>
   compiler
     .selectFrom('users')
-    .where(sql<boolean>`users.id = ANY(${'$1 ids'}::uuid[])`)
+    .where(sql<boolean>`users.id = ANY(${p.ids}::uuid[])`)
     .leftJoin('users as creator', 'creator.id', 'users.created_by')
     .select([...USER_COLUMNS, ...CREATOR_COLUMNS])
     .select([
@@ -104,14 +102,14 @@ const findProfilesQuery = prepared(
     ]),
 );
 
-export type ProfileRow = Awaited<ReturnType<typeof findProfilesQuery>>[number];
+export type ProfileRow = Awaited<ReturnType<typeof findProfilesQuery.run>>[number];
 
 /**
  * Profiles in one round trip (performance.md target 15): each user with its creator, its
  * balances and its latest campaigns, aggregated by PostgreSQL into the row. `ids` must be UUIDs.
  */
 export function findProfiles(pool: pg.Pool, ids: string[]): Promise<ProfileRow[]> {
-  return findProfilesQuery(pool, [ids]);
+  return findProfilesQuery.run(pool, { ids });
 }
 
 const profileLoaders = new WeakMap<pg.Pool, (id: string) => Promise<ProfileRow | undefined>>();
