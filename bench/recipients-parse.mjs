@@ -147,7 +147,7 @@ async function bundle() {
   await build({
     ...common,
     platform: 'node',
-    entryPoints: [path.join(dir, 'zip-fixture.ts')],
+    entryPoints: [path.join(root, 'apps/web/test/zip-fixture.ts')],
     outfile: fixture,
   });
   return import(pathToFileURL(fixture).href);

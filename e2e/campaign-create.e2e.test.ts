@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ui, type Balances, type CampaignList, type CreditType } from '@herald/contract';
-import { writeXlsx } from '../apps/web/src/features/campaigns/recipients/zip-fixture.js';
+import { writeXlsx } from '../apps/web/test/zip-fixture.js';
 import {
   adminCredentials,
   apiCreateUser,

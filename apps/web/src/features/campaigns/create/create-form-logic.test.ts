@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { server, ui } from '@herald/contract';
+import { server, ui, recipientKeysToStrings, encodeRecipientKey } from '@herald/contract';
 import { ApiError } from '../../../lib/api-client';
-import { encodeKey, keysToStrings } from '../recipients/keys';
 import {
   availableFor,
   checkCampaignForm,
@@ -159,17 +158,17 @@ describe('checkCampaignForm', () => {
 describe('encodeRecipients', () => {
   it('writes the numbers comma-joined with leading zeros, yielding between slices', async () => {
     const keys = new Float64Array(250_001);
-    for (let i = 0; i < keys.length; i++) keys[i] = encodeKey(10, 9_000_000_000 + i);
-    keys[0] = encodeKey(10, 987654321); // '0987654321'
-    keys[1] = encodeKey(15, 999_999_999_999_999);
-    keys[2] = encodeKey(7, 0); // '0000000'
+    for (let i = 0; i < keys.length; i++) keys[i] = encodeRecipientKey(10, 9_000_000_000 + i);
+    keys[0] = encodeRecipientKey(10, 987654321); // '0987654321'
+    keys[1] = encodeRecipientKey(15, 999_999_999_999_999);
+    keys[2] = encodeRecipientKey(7, 0); // '0000000'
     let pauses = 0;
     const bytes = await encodeRecipients(keys, async () => {
       pauses++;
     });
     expect(pauses).toBe(2);
     const to = new TextDecoder().decode(bytes);
-    expect(to).toBe(keysToStrings(keys).join(','));
+    expect(to).toBe(recipientKeysToStrings(keys).join(','));
     expect(to.startsWith('0987654321,999999999999999,0000000,9000000003,')).toBe(true);
     expect((await encodeRecipients(new Float64Array(0))).length).toBe(0);
   });

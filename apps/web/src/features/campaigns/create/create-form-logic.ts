@@ -15,10 +15,10 @@ import {
   type Balances,
   type CreditType,
   type User,
+  writeRecipientKey,
 } from '@herald/contract';
 import { ApiError } from '../../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../../components/field-errors';
-import { writeKeyDigits } from '../recipients/keys';
 
 /** The text inputs, as typed. `userEmail` '' means the logged-in user (Self). */
 export interface CampaignFormValues {
@@ -184,7 +184,7 @@ export async function encodeRecipients(
     const end = Math.min(keys.length, start + ENCODE_SLICE);
     for (let i = start; i < end; i++) {
       if (i > 0) out[at++] = COMMA;
-      at = writeKeyDigits(keys[i] as number, out, at);
+      at += writeRecipientKey(keys[i] as number, out, at);
     }
     if (end < keys.length) await pause();
   }

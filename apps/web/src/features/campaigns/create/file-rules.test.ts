@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_LIMITS, server, ui } from '@herald/contract';
+import { detectFileType, FILE_LIMITS, server, ui } from '@herald/contract';
 import {
-  accepts,
   checkMediaFile,
   dpDimensionsError,
   limitMb,
   sizeError,
-  sniffFamily,
   tooManyImagesError,
+  typeError,
 } from './file-rules';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -15,7 +14,7 @@ const bytes = (...parts: (string | number[])[]) =>
     parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)),
   );
 const PNG = bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13], 'IHDR');
-const JPG = bytes([0xff, 0xd8, 0xff, 0xe0]);
+const GIF = bytes('GIF89a');
 const MP4 = bytes([0, 0, 0, 0x20], 'ftypisom');
 const MOV = bytes([0, 0, 0, 0x20], 'ftypqt  ');
 const M4A = bytes([0, 0, 0, 0x20], 'ftypM4A ');
@@ -37,32 +36,15 @@ describe('sizes', () => {
 });
 
 describe('types by content', () => {
-  it('sniffs the families the server accepts', () => {
-    expect([PNG, JPG, MP4, MOV, M4A, PDF].map(sniffFamily)).toEqual([
-      'png',
-      'jpg',
-      'video',
-      null,
-      'audio',
-      'pdf',
-    ]);
-    expect(sniffFamily(bytes('GIF89a'))).toBe('image');
-    expect(sniffFamily(bytes('RIFF', [0, 0, 0, 0], 'WEBP'))).toBe('image');
-    expect(sniffFamily(bytes('ID3'))).toBe('audio');
-    expect(sniffFamily(bytes('hello'))).toBeNull();
-  });
-
-  it('takes for each field what spec 5 allows', () => {
-    expect(accepts('dp', 'png') && accepts('dp', 'jpg')).toBe(true);
-    expect(accepts('dp', 'image')).toBe(false);
-    expect(['image', 'video', 'pdf'].every((f) => accepts('singleCreative', f as 'pdf'))).toBe(
-      true,
-    );
-    expect(accepts('singleCreative', 'audio')).toBe(false);
-    expect(accepts('video', 'video') && accepts('pdf', 'pdf') && accepts('audio', 'audio')).toBe(
-      true,
-    );
-    expect(accepts('images', 'pdf') || accepts('video', null)).toBe(false);
+  it('says the rule of the field a file does not fit', () => {
+    expect(typeError('dp', detectFileType(PNG))).toBeNull();
+    expect(typeError('dp', detectFileType(GIF))).toBe(server.campaignFileType('dp'));
+    expect(typeError('images', detectFileType(GIF))).toBeNull();
+    expect(typeError('images', detectFileType(PDF))).toBe(server.campaignFileType('images'));
+    expect(typeError('video', detectFileType(MOV))).toBe(server.campaignFileType('video'));
+    expect(typeError('singleCreative', detectFileType(MP4))).toBeNull();
+    expect(typeError('audio', detectFileType(M4A))).toBeNull();
+    expect(typeError('audio', null)).toBe(server.campaignFileType('audio'));
   });
 });
 

@@ -1,18 +1,22 @@
 /**
  * The media rules of spec 5 ("File rules") as the browser checks them before uploading; the
- * server checks the same again (campaign-files.ts): size per kind, type by the first bytes
- * (never the name), DP dimensions.
+ * server checks the same again: size per kind, type by the first bytes (never the name; the
+ * contract's file-types.ts, shared with the server), DP dimensions.
  */
 import {
   DP_MAX_PX,
   DP_MIN_PX,
   FILE_LIMITS,
+  FILE_TYPE_HEAD_BYTES,
   MAX_CAMPAIGN_IMAGES,
   server,
   ui,
   CAMPAIGN_FILE_FIELDS,
+  campaignKindAccepts,
+  detectFileType,
   type CampaignFileField,
   type CampaignFileKind,
+  type FileType,
 } from '@herald/contract';
 
 /** A media input of the form, by its multipart field name (spec 7). */
@@ -20,7 +24,7 @@ export type MediaField = CampaignFileField;
 
 export const FIELD_KIND: Readonly<Record<MediaField, CampaignFileKind>> = CAMPAIGN_FILE_FIELDS;
 
-/** What each picker offers; the content is what counts (sniffFamily). */
+/** What each picker offers; the content is what counts (detectFileType). */
 export const FIELD_ACCEPT: Readonly<Record<MediaField, string>> = {
   dp: 'image/png,image/jpeg',
   singleCreative: 'image/*,video/mp4,application/pdf',
@@ -41,50 +45,8 @@ export function sizeError(field: MediaField, size: number): string | null {
   return size > FILE_LIMITS[FIELD_KIND[field]] ? ui.campaigns.fileTooLarge(limitMb(field)) : null;
 }
 
-export type FileFamily = 'png' | 'jpg' | 'image' | 'video' | 'audio' | 'pdf';
-
-/** The file's type from its first 12 bytes, like the server's `detect`; null when unknown. */
-export function sniffFamily(head: Uint8Array): FileFamily | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  const b = (i: number) => head[i] ?? -1;
-  if (b(0) === 0x89 && ascii(1, 4) === 'PNG') return 'png';
-  if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'jpg';
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'image';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio';
-  if (ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (brand === 'M4A ' || brand === 'M4B ') return 'audio';
-    return brand === 'qt  ' ? null : 'video';
-  }
-  if (ascii(0, 5) === '%PDF-') return 'pdf';
-  if (ascii(0, 4) === 'OggS' || ascii(0, 3) === 'ID3') return 'audio';
-  if (b(0) === 0xff && (b(1) & 0xe0) === 0xe0) return 'audio';
-  return null;
-}
-
-/** Which sniffed types each field takes (spec 5: DP png/jpeg, video mp4, creative image/mp4/pdf). */
-export function accepts(field: MediaField, family: FileFamily | null): boolean {
-  if (family === null) return false;
-  const image = family === 'png' || family === 'jpg' || family === 'image';
-  switch (field) {
-    case 'dp':
-      return family === 'png' || family === 'jpg';
-    case 'images':
-      return image;
-    case 'singleCreative':
-      return image || family === 'video' || family === 'pdf';
-    case 'video':
-      return family === 'video';
-    case 'pdf':
-      return family === 'pdf';
-    case 'audio':
-      return family === 'audio';
-  }
-}
-
-export function typeError(field: MediaField, family: FileFamily | null): string | null {
-  return accepts(field, family) ? null : server.campaignFileType(field);
+export function typeError(field: MediaField, type: FileType | null): string | null {
+  return campaignKindAccepts(FIELD_KIND[field], type) ? null : server.campaignFileType(field);
 }
 
 export function dpDimensionsError(width: number, height: number): string | null {
@@ -97,7 +59,7 @@ export function tooManyImagesError(count: number): string | null {
 }
 
 async function readHead(file: File): Promise<Uint8Array> {
-  return new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  return new Uint8Array(await file.slice(0, FILE_TYPE_HEAD_BYTES).arrayBuffer());
 }
 
 /** Width and height of an image file, decoded by the browser; null when it cannot decode it. */
@@ -125,7 +87,7 @@ export async function checkMediaFile(field: MediaField, file: File): Promise<str
   } catch {
     return ui.campaigns.fileUnreadable;
   }
-  const wrongType = typeError(field, sniffFamily(head));
+  const wrongType = typeError(field, detectFileType(head));
   if (wrongType) return wrongType;
   if (field !== 'dp') return null;
   const dims = await imageDimensions(file);

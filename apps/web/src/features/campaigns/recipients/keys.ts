@@ -1,47 +1,9 @@
 /**
- * Recipient numbers as exact doubles. A kept number has 7–15 digits, so its value is below
- * 1e15; leading zeros matter ('0987654321' is not '987654321'), so the digit count is encoded
- * too: key = (digits - 7) * 1e15 + value. The largest key is 8e15 + (1e15 - 1) < 2^53, so
- * every key is an exact integer in a Float64Array, and numeric order groups by length first,
- * which is all the dedupe needs.
+ * The scanners' side of the recipient keys (the contract's recipient-keys.ts: one exact double
+ * per kept number, ordered by length, then value): collect them, sort and dedupe them, merge
+ * them into the form's list.
  */
-import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
-
-const SPAN = 1e15;
-
-export function encodeKey(digits: number, value: number): number {
-  return (digits - RECIPIENT_MIN_DIGITS) * SPAN + value;
-}
-
-/** The digit string of a key, leading zeros restored. */
-export function decodeKey(key: number): string {
-  const lengthTag = Math.floor(key / SPAN);
-  const value = key - lengthTag * SPAN;
-  return String(value).padStart(lengthTag + RECIPIENT_MIN_DIGITS, '0');
-}
-
-/**
- * Writes a key's digits (leading zeros restored) as ASCII into `out` at `at`; returns the
- * position after them. Lets a million numbers become bytes without a string each.
- */
-export function writeKeyDigits(key: number, out: Uint8Array, at: number): number {
-  const lengthTag = Math.floor(key / SPAN);
-  let value = key - lengthTag * SPAN;
-  const end = at + lengthTag + RECIPIENT_MIN_DIGITS;
-  for (let p = end - 1; p >= at; p--) {
-    const q = Math.floor(value / 10);
-    out[p] = 48 + (value - q * 10);
-    value = q;
-  }
-  return end;
-}
-
-/** Kept numbers as strings; called once at the end, never on the scanning path. */
-export function keysToStrings(keys: Float64Array): string[] {
-  const out = new Array<string>(keys.length);
-  for (let i = 0; i < keys.length; i++) out[i] = decodeKey(keys[i] as number);
-  return out;
-}
+import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
 
 /** Collects keys into a growing Float64Array and counts invalid tokens. */
 export class KeySink {
@@ -59,7 +21,7 @@ export class KeySink {
       this.invalid++;
       return;
     }
-    this.key(encodeKey(digits, value));
+    this.key(encodeRecipientKey(digits, value));
   }
 
   /** An already encoded key. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normalizeRecipient, parseRecipientText } from '@herald/contract';
-import { encodeKey, keysToStrings, mergeKeys, sortKeys } from './keys';
+import {
+  normalizeRecipient,
+  parseRecipientText,
+  recipientKeysToStrings,
+  encodeRecipientKey,
+} from '@herald/contract';
+import { mergeKeys, sortKeys } from './keys';
 import { parseCsvBytes, parseTextBytes } from './scan-text';
 
 const enc = new TextEncoder();
@@ -43,7 +48,7 @@ describe('scanText agrees with parseRecipientText', () => {
       fc.property(soup, (text) => {
         const ref = parseRecipientText(text);
         const got = parseTextBytes(enc.encode(text));
-        expect(sorted(keysToStrings(got.keys))).toEqual(sorted(ref.numbers));
+        expect(sorted(recipientKeysToStrings(got.keys))).toEqual(sorted(ref.numbers));
         expect([got.kept, got.invalid, got.duplicates]).toEqual([
           ref.kept,
           ref.invalid,
@@ -56,14 +61,18 @@ describe('scanText agrees with parseRecipientText', () => {
 
   it('keeps leading zeros apart', () => {
     const got = parseTextBytes(enc.encode('0987654321 987654321 0987654321 000000000000000'));
-    expect(keysToStrings(got.keys)).toEqual(['987654321', '0987654321', '000000000000000']);
+    expect(recipientKeysToStrings(got.keys)).toEqual([
+      '987654321',
+      '0987654321',
+      '000000000000000',
+    ]);
     expect(got.duplicates).toBe(1);
   });
 
   it('handles the examples of the spec', () => {
     const got = parseTextBytes(enc.encode('+91 98765 43210, (123) 456-7890;abc\n12345'));
     // Spaces split "(123) 456-7890" into "(123)" and "456-7890" in pasted text.
-    expect(keysToStrings(got.keys)).toEqual(['4567890']);
+    expect(recipientKeysToStrings(got.keys)).toEqual(['4567890']);
     expect(got.invalid).toBe(6);
   });
 });
@@ -74,7 +83,7 @@ describe('scanCsv', () => {
       fc.property(soup, (text) => {
         const ref = csvReference(text);
         const got = parseCsvBytes(enc.encode(text));
-        expect(sorted(keysToStrings(got.keys))).toEqual(sorted(ref.numbers));
+        expect(sorted(recipientKeysToStrings(got.keys))).toEqual(sorted(ref.numbers));
         expect([got.kept, got.invalid, got.duplicates]).toEqual([
           ref.kept,
           ref.invalid,
@@ -89,7 +98,11 @@ describe('scanCsv', () => {
     const csv =
       '\ufeffphone;name\r\n"+91 98765 43210";"Asha"\r\n\r\n9876543210,\r\n"0987654321"\r\n\r\n';
     const got = parseCsvBytes(enc.encode(csv));
-    expect(sorted(keysToStrings(got.keys))).toEqual(['0987654321', '919876543210', '9876543210']);
+    expect(sorted(recipientKeysToStrings(got.keys))).toEqual([
+      '0987654321',
+      '919876543210',
+      '9876543210',
+    ]);
     expect(got.invalid).toBe(3);
     expect(got.duplicates).toBe(0);
   });
@@ -108,7 +121,7 @@ describe('sortKeys', () => {
         ),
         (pairs) => {
           const keys = Float64Array.from(pairs, ([d, f]) =>
-            encodeKey(d, Math.floor(f * (10 ** d - 1))),
+            encodeRecipientKey(d, Math.floor(f * (10 ** d - 1))),
           );
           expect(sortKeys(keys.slice())).toEqual(keys.slice().sort());
         },
@@ -123,7 +136,13 @@ describe('mergeKeys', () => {
     const a = parseTextBytes(enc.encode('1111111 3333333 5555555'));
     const b = parseTextBytes(enc.encode('2222222 3333333 6666666 5555555'));
     const m = mergeKeys(a.keys, b.keys);
-    expect(keysToStrings(m.keys)).toEqual(['1111111', '2222222', '3333333', '5555555', '6666666']);
+    expect(recipientKeysToStrings(m.keys)).toEqual([
+      '1111111',
+      '2222222',
+      '3333333',
+      '5555555',
+      '6666666',
+    ]);
     expect(m.duplicates).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { recipientKeysToStrings } from '@herald/contract';
 import * as XLSX from '@e965/xlsx';
-import { keysToStrings } from './keys';
 import { parseXlsBytes } from './scan-xls';
 import { UnreadableFileError } from './zip';
 
@@ -25,7 +25,7 @@ describe('parseXlsBytes', () => {
       [[9876543210], [12.5], ['(123) 456-7890']],
     ]);
     const got = await parseXlsBytes(xls);
-    expect(sorted(keysToStrings(got.keys))).toEqual(
+    expect(sorted(recipientKeysToStrings(got.keys))).toEqual(
       sorted(['9876543210', '0987654321', '919876543210', '1234567890']),
     );
     expect(got.invalid).toBe(4);

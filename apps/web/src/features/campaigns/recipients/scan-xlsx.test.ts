@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { keysToStrings } from './keys';
+import { recipientKeysToStrings } from '@herald/contract';
 import { parseXlsxBytes, scanSharedStrings } from './scan-xlsx';
 import { MAX_UNCOMPRESSED_BYTES, UnreadableFileError } from './zip';
-import { writeXlsx, writeZip } from './zip-fixture';
+import { writeXlsx, writeZip } from '../../../../test/zip-fixture';
 
 const enc = new TextEncoder();
 const sorted = (a: string[]) => [...a].sort();
@@ -20,7 +20,7 @@ describe('parseXlsxBytes', () => {
       [[9.5], ['000000000000000'], [1234567890123456]],
     ]);
     const got = await parseXlsxBytes(xlsx);
-    expect(sorted(keysToStrings(got.keys))).toEqual(
+    expect(sorted(recipientKeysToStrings(got.keys))).toEqual(
       sorted(['9876543210', '0987654321', '919876543210', '1234567890', '000000000000000']),
     );
     // phone, name, Asha, 123, 'call me', 9.5, 1234567890123456
@@ -39,7 +39,11 @@ describe('parseXlsxBytes', () => {
       { name: 'xl/worksheets/sheet1.xml', data: enc.encode(sheet) },
     ]);
     const got = await parseXlsxBytes(xlsx);
-    expect(sorted(keysToStrings(got.keys))).toEqual(['1234567', '442079460018', '9876543210']);
+    expect(sorted(recipientKeysToStrings(got.keys))).toEqual([
+      '1234567',
+      '442079460018',
+      '9876543210',
+    ]);
     expect(got.invalid).toBe(1);
   });
 
@@ -48,7 +52,7 @@ describe('parseXlsxBytes', () => {
       enc.encode('<sst><si><t>9876543210</t></si><si><t>x</t></si><si><t></t></si></sst>'),
     );
     expect(Array.from(sst).slice(1)).toEqual([-1, -2]);
-    expect(keysToStrings(sst.subarray(0, 1))).toEqual(['9876543210']);
+    expect(recipientKeysToStrings(sst.subarray(0, 1))).toEqual(['9876543210']);
   });
 
   it('refuses a zip bomb from the central directory sizes', async () => {

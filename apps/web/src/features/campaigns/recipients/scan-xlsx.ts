@@ -6,7 +6,7 @@
  * CSV cell rule of scan-text.ts (spaces and quotes removed, + - ( ) . stripped, letters make
  * it invalid). Un-prefixed SpreadsheetML only (what Excel, LibreOffice and SheetJS write).
  */
-import { finish, KeySink, encodeKey, type ScanResult } from './keys';
+import { finish, KeySink, type ScanResult } from './keys';
 import {
   BYTE_CLASS,
   DIGIT,
@@ -18,7 +18,7 @@ import {
   unicodeSpaceLength,
 } from './scan-text';
 import { inflateEntry, readCentralDirectory, UnreadableFileError } from './zip';
-import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
+import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -67,7 +67,7 @@ class CellText {
     if (this.bad || this.digits < RECIPIENT_MIN_DIGITS || this.digits > RECIPIENT_MAX_DIGITS) {
       return -1;
     }
-    return encodeKey(this.digits, this.value);
+    return encodeRecipientKey(this.digits, this.value);
   }
 }
 

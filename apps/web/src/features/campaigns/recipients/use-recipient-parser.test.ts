@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ui } from '@herald/contract';
-import { keysToStrings } from './keys';
+import { ui, recipientKeysToStrings } from '@herald/contract';
 import { answer } from './parse-buffer';
 import { kindOf, parseRecipients, RecipientParseError } from './use-recipient-parser';
-import { writeXlsx } from './zip-fixture';
+import { writeXlsx } from '../../../../test/zip-fixture';
 
 describe('parseRecipients', () => {
   it('merges pasted text and files, deduping against existing recipients', async () => {
@@ -14,7 +13,7 @@ describe('parseRecipients', () => {
     expect([second.kept, second.invalid, second.duplicates]).toEqual([1, 1, 1]);
     const xlsx = new File([(await writeXlsx([[[5555555], ['1234567']]])) as BlobPart], 'a.XLSX');
     const third = await parseRecipients(xlsx, second.keys);
-    expect(keysToStrings(third.keys).sort()).toEqual([
+    expect(recipientKeysToStrings(third.keys).sort()).toEqual([
       '0987654321',
       '1234567',
       '5555555',

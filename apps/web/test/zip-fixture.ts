@@ -1,6 +1,6 @@
 /**
- * Test and benchmark helper (not used by the app): writes a minimal .xlsx — a zip with
- * deflated entries — from rows of cells. A number is written as a numeric cell, a string
+ * Test, browser-test and benchmark helper, kept outside src so no app code can import it:
+ * writes a minimal .xlsx — a zip with deflated entries — from rows of cells. A number is written as a numeric cell, a string
  * as a shared-string cell, `{ inline: s }` as an inline string.
  */
 export type FixtureCell = number | string | { inline: string };
