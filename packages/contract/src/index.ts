@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './credit-types.js';
 export * from './statuses.js';
+export * from './campaign-transitions.js';
 export * from './limits.js';
 export * from './geo.js';
 export * from './messages.js';

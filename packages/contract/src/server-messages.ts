@@ -65,6 +65,8 @@ export const server = {
   campaignCancelOnly: 'You may only request cancellation of this campaign.',
   campaignNotCancellable:
     'Only a Submitted, Pending Approval or Approved campaign can be cancelled.',
+  campaignMoveNotAllowed: (from: string, to: string) =>
+    `A ${from} campaign cannot be set to ${to}.`,
   reportFileRequired: rule.selectReportFile,
   reportFileNotCsv: 'The report file must be a CSV file.',
   reportFileEmpty: 'The report file has no rows.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canTransition } from '../campaign-transitions.js';
 import type { CampaignStatus } from '../statuses.js';
 import { CampaignSchema, CampaignStatusSchema } from './campaigns.js';
 
@@ -6,13 +7,6 @@ import { CampaignSchema, CampaignStatusSchema } from './campaigns.js';
  * Campaign actions after creation (spec 2.9, 7; decisions.md sections 3 and 4): status
  * changes, the owner's cancellation request, delivery reports and the asset download.
  */
-
-/** Statuses from which the owner may ask to cancel (→ Cancellation Requested). */
-export const OWNER_CANCELLABLE_STATUSES = [
-  'Submitted',
-  'Pending Approval',
-  'Approved',
-] as const satisfies readonly CampaignStatus[];
 
 /** Statuses in which the owner's credits are refunded (exactly once, re-debited on leaving). */
 export const REFUNDED_STATUSES = [
@@ -24,14 +18,14 @@ export function isRefundedStatus(status: CampaignStatus): boolean {
   return (REFUNDED_STATUSES as readonly CampaignStatus[]).includes(status);
 }
 
+export const CANCELLATION_REQUESTED = 'Cancellation Requested' satisfies CampaignStatus;
+
+/** Whether the owner may ask to cancel a campaign in `status` (the transition table says). */
 export function isOwnerCancellable(status: CampaignStatus): boolean {
-  return (OWNER_CANCELLABLE_STATUSES as readonly CampaignStatus[]).includes(status);
+  return canTransition(status, CANCELLATION_REQUESTED, 'owner');
 }
 
-/**
- * PUT /api/campaigns/status/{id}. Admin sets any of the nine statuses; anyone else who can
- * see the campaign may only set 'Cancellation Requested' from an owner-cancellable status.
- */
+/** PUT /api/campaigns/status/{id}: the move must be in the transition table for the caller. */
 export const UpdateCampaignStatusBodySchema = z.strictObject({ status: CampaignStatusSchema });
 export type UpdateCampaignStatusBody = z.infer<typeof UpdateCampaignStatusBodySchema>;
 

@@ -1,7 +1,10 @@
 import {
-  isOwnerCancellable,
+  CANCELLATION_REQUESTED,
+  canEverMoveTo,
+  canTransition,
   isRefundedStatus,
   server as msg,
+  transitionActorOf,
   type CampaignReply,
   type CampaignStatus,
 } from '@herald/contract';
@@ -10,20 +13,20 @@ import type { Tx } from '../../db/database.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import * as ledger from '../credits/ledger.service.js';
-import { notify, notifyRole } from '../notifications/notifications.repo.js';
+import { notify, notifyRole } from '../notifications/notifications.service.js';
 import { lockVisibleCampaign } from './campaign-access.js';
 import { updateCampaign, type LockedCampaign } from './campaign-actions.repo.js';
 import { presentCampaign } from './campaigns.presenter.js';
 import { getCampaign } from './campaigns.repo.js';
 
 /**
- * Campaign status changes (spec 4; decisions.md sections 3 and 4). Admin sets any status;
- * anyone else who can see the campaign may only ask to cancel it. The credit side effect,
- * the status and the notifications commit together, under the campaign's row lock.
+ * Campaign status changes (spec 4; decisions.md sections 3 and 4), allowed by the contract's
+ * transition table: Admin sets any status; anyone else who can see the campaign may only ask
+ * to cancel it. The credit side effect, the status and the notifications commit together,
+ * under the campaign's row lock.
  */
 
 export const CAMPAIGNS_LINK = '/campaigns';
-const CANCEL_REQUESTED: CampaignStatus = 'Cancellation Requested';
 
 /**
  * The money rule of decisions.md section 3, for a move to `next`: entering Rejected/Cancelled
@@ -67,15 +70,20 @@ export async function settleCredits(
   return campaign.charged;
 }
 
-/** The permission rules, in the order a caller meets them. */
-function checkMove(actor: AuthUser, campaign: LockedCampaign, next: CampaignStatus): void {
-  if (actor.role !== 'Admin') {
-    if (next !== CANCEL_REQUESTED) throw forbidden(msg.campaignCancelOnly);
-    if (campaign.status === next) throw conflict(msg.campaignStatusUnchanged(next));
-    if (!isOwnerCancellable(campaign.status)) throw conflict(msg.campaignNotCancellable);
-    return;
+/**
+ * The transition table's verdict, in the order a caller meets it: a status the caller may
+ * never set is a permission matter (403); the same status again, or a move the table has
+ * not for this state, is a conflict with the campaign as it stands (409).
+ */
+function checkMove(actor: AuthUser, from: CampaignStatus, to: CampaignStatus): void {
+  const by = transitionActorOf(actor.role);
+  // The owner's side has one move only, so its refusals name it.
+  const isOwner = by === 'owner';
+  if (!canEverMoveTo(to, by)) throw forbidden(isOwner ? msg.campaignCancelOnly : msg.forbidden);
+  if (from === to) throw conflict(msg.campaignStatusUnchanged(to));
+  if (!canTransition(from, to, by)) {
+    throw conflict(isOwner ? msg.campaignNotCancellable : msg.campaignMoveNotAllowed(from, to));
   }
-  if (campaign.status === next) throw conflict(msg.campaignStatusUnchanged(next));
 }
 
 /** PUT /api/campaigns/status/{id}. */
@@ -87,7 +95,7 @@ export async function changeStatus(
 ): Promise<CampaignReply> {
   return ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockVisibleCampaign(tx, actor, id);
-    checkMove(actor, campaign, next);
+    checkMove(actor, campaign.status, next);
     const charged = await settleCredits(tx, actor, campaign, next);
     await updateCampaign(tx, id, { status: next, charged });
     await notify(tx, {
@@ -97,7 +105,7 @@ export async function changeStatus(
       link: CAMPAIGNS_LINK,
     });
     // The Admins decide on a cancellation request, so they hear of it.
-    if (next === CANCEL_REQUESTED && actor.role !== 'Admin') {
+    if (next === CANCELLATION_REQUESTED && actor.role !== 'Admin') {
       await notifyRole(tx, 'Admin', {
         eventType: 'campaign_status',
         message: msg.notifyCampaignCancelRequested(id, actor.email),
