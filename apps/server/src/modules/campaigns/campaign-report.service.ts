@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
-import { notify } from '../notifications/notifications.repo.js';
+import { notify } from '../notifications/notifications.service.js';
 import type { Actor } from '../../policies/scope.js';
 import { lockVisibleCampaign, visibleCampaign } from './campaign-access.js';
 import * as repo from './campaign-actions.repo.js';

@@ -16,7 +16,7 @@ import { presentCreditTransaction } from './credits.presenter.js';
 import * as reads from './credits.repo.js';
 import * as ledger from './ledger.service.js';
 import { findUserByEmailForShare } from './ledger.repo.js';
-import { notify } from '../notifications/notifications.repo.js';
+import { notify } from '../notifications/notifications.service.js';
 
 /**
  * POST /api/credits inside the caller's transaction (decisions.md section 3). Admin mints and
@@ -109,4 +109,19 @@ export async function balances(ctx: AppContext, actor: Actor): Promise<Balances>
     (out[r.email] ??= {})[r.creditType] = r.balance;
   }
   return out;
+}
+
+/** Credits the Admins minted this calendar month (UTC): the Admin dashboard's figure. */
+export function creditsMintedThisMonth(ctx: AppContext): Promise<number> {
+  return reads.mintedThisMonth(ctx.db);
+}
+
+/** Credits taken from one account this calendar month: a reseller dashboard's figure. */
+export function creditsRemovedThisMonth(ctx: AppContext, userId: string): Promise<number> {
+  return reads.removedThisMonth(ctx.db, userId);
+}
+
+/** One user's balances summed over every credit type: a User dashboard's figure. */
+export function creditsRemaining(ctx: AppContext, userId: string): Promise<number> {
+  return reads.remainingOf(ctx.db, userId);
 }

@@ -3,9 +3,8 @@ import type { Role } from '@herald/contract';
 import type { Tx } from '../../db/database.js';
 
 /**
- * In-app notifications, write side (decisions.md section 5). Each insert runs in the caller's
- * transaction, so a notification exists exactly when the change it announces committed.
- * Reading and marking them read belongs to the notifications screen.
+ * In-app notifications, write side (decisions.md section 5): queries only, in the caller's
+ * transaction. Other modules reach them through notifications.service.ts.
  */
 
 /** What a notification is about; the bell may pick an icon by it. */
@@ -19,15 +18,15 @@ export interface NewNotification {
   link: string | null;
 }
 
-export async function notify(tx: Tx, n: NewNotification): Promise<void> {
+export async function insertNotification(tx: Tx, n: NewNotification): Promise<void> {
   await tx
     .insertInto('notifications')
     .values({ user_id: n.userId, event_type: n.eventType, message: n.message, link: n.link })
     .execute();
 }
 
-/** One notification to every Active user of `role` (one statement), e.g. all Admins. */
-export async function notifyRole(
+/** One notification to every Active user of `role`, in one statement. */
+export async function insertForRole(
   tx: Tx,
   role: Role,
   n: Omit<NewNotification, 'userId'>,

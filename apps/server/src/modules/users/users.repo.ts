@@ -200,24 +200,6 @@ export async function countInScope(db: DbOrTx, actor: Actor): Promise<number> {
   return Number(row.n);
 }
 
-/**
- * The branding of the nearest user with a company name or logo, starting from the user itself
- * and walking up its creators (`ancestors` lists them nearest last), in one query.
- */
-export function findBranding(db: DbOrTx, userId: string) {
-  return db
-    .selectFrom('users as me')
-    .innerJoin('users as b', (join) => join.on(sql<boolean>`b.id = ANY (me.ancestors || me.id)`))
-    .select(['b.company_name', 'b.company_logo'])
-    .where('me.id', '=', userId)
-    .where((eb) =>
-      eb.or([eb('b.company_name', 'is not', null), eb('b.company_logo', 'is not', null)]),
-    )
-    .orderBy(sql`array_position(me.ancestors || me.id, b.id)`, 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** PostgreSQL's unique_violation: a concurrent request took the same email first. */
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';

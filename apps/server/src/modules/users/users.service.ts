@@ -17,6 +17,11 @@ import { forgetScopeUsers } from './scope-users-cache.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
 
+/** How many users the caller's scope holds, the caller excluded (the dashboard's figure). */
+export function countUsersInScope(ctx: AppContext, actor: Actor): Promise<number> {
+  return repo.countInScope(ctx.db, actor);
+}
+
 /** Users of the caller's scope, the caller excluded, newest first. */
 export async function listUsers(ctx: AppContext, actor: Actor): Promise<User[]> {
   const rows = await repo.listInScope(ctx.db, actor);

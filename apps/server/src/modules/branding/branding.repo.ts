@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+/** Queries of the branding module: the whitelabel fields live on the users table. */
+
+/**
+ * The branding of the nearest user with a company name or logo, starting from the user itself
+ * and walking up its creators (`ancestors` lists them nearest last), in one query.
+ */
+export function findBranding(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('users as me')
+    .innerJoin('users as b', (join) => join.on(sql<boolean>`b.id = ANY (me.ancestors || me.id)`))
+    .select(['b.company_name', 'b.company_logo'])
+    .where('me.id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('b.company_name', 'is not', null), eb('b.company_logo', 'is not', null)]),
+    )
+    .orderBy(sql`array_position(me.ancestors || me.id, b.id)`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

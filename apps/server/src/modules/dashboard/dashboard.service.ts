@@ -1,0 +1,35 @@
+import type { Dashboard } from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import type { Actor } from '../../policies/scope.js';
+import {
+  creditsMintedThisMonth,
+  creditsRemaining,
+  creditsRemovedThisMonth,
+} from '../credits/credits.service.js';
+import { countUsersInScope } from '../users/users.service.js';
+
+/** GET /api/dashboard: live figures for the caller's scope (decisions.md section 6). */
+export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashboard> {
+  const isAdmin = actor.role === 'Admin';
+  const isUser = actor.role === 'User';
+  const isReseller = !isAdmin && !isUser;
+  const [totalUsers, creditsSentMonth, creditsUsedMonth, remaining] = await Promise.all([
+    // A User's scope is itself alone, so it manages nobody.
+    isUser ? 0 : countUsersInScope(ctx, actor),
+    // Each role's card shows one credit figure; the others stay null.
+    isAdmin ? creditsMintedThisMonth(ctx) : null,
+    isReseller ? creditsRemovedThisMonth(ctx, actor.id) : null,
+    isUser ? creditsRemaining(ctx, actor.id) : null,
+  ]);
+  return {
+    totalUsers,
+    creditsSentMonth,
+    creditsUsedMonth,
+    creditsRemaining: remaining,
+    // Figures the dashboard does not compute are null, shown as a dash.
+    activeCampaigns: null,
+    campaignsSent: null,
+    avgSuccessRate: null,
+    openTickets: null,
+  };
+}
