@@ -1,9 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-/** Tests that need no database or browser: the contract and the web app's pure logic. */
+/**
+ * Tests that need no database or browser: the contract, the web app's pure logic and the lint
+ * rules on their fixtures.
+ */
 export default defineConfig({
   test: {
     name: 'unit',
-    include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: [
+      'packages/contract/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'lint-fixtures/*.test.ts',
+    ],
   },
 });

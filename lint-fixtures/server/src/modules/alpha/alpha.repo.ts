@@ -1,0 +1,1 @@
+export const findAlpha = (id: string): string => `alpha ${id}`;

@@ -1,0 +1,1 @@
+export const label = (text: string): string => text.trim();

@@ -1,0 +1,4 @@
+// Good: a screen of its own.
+import { card } from '../../components/card';
+
+export const soloPage = (): string => card('solo');
