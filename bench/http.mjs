@@ -1,5 +1,6 @@
-// Targets 14 and 15: authenticated endpoints under autocannon against a bare Fastify hello world
-// run in its own process on the same machine, in the same run, with the same load settings.
+// Targets 14 and 15: authenticated endpoints against a bare Fastify hello world run in its own
+// process on the same machine, in the same run, under the same load: the CPU each server
+// process spends per request (bench/cpu.mjs), with req/s and latency beside it.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,9 @@ const run = promisify(execFile);
 
 export const LOAD = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  /** Requests per CPU-measured run: the same count for hello world and our endpoints. */
+  requests: Number(process.env.BENCH_HTTP_REQUESTS ?? 40_000),
+  /** Seconds of the latency run at 50% of peak. */
   duration: Number(process.env.BENCH_DURATION ?? 10),
   warmup: Number(process.env.BENCH_WARMUP ?? 2),
 };
@@ -125,13 +129,23 @@ export async function probe(url, headers) {
   return { status: res.status, body: body.slice(0, 200) };
 }
 
+/** The pid of the PostgreSQL postmaster the server started in `dataDir` (first line of its pid file). */
+export function postgresPid(dataDir) {
+  const pid = Number(
+    readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
 /**
- * autocannon with the shared settings and a warm-up, in its own process (bench/load-runner.mjs);
- * req/s is the mean of 1 s samples. With `paths` (same host as `url`), successive requests take
- * the next path.
+ * autocannon with the shared settings, in its own process (bench/load-runner.mjs). With
+ * `amount`: that many requests after a warm-up, and the CPU spent meanwhile by each process in
+ * `watch` ({ name, pid, tree }); req/s is then answers over elapsed time. Without: a run of
+ * LOAD.duration seconds whose req/s is the mean of 1 s samples. With `paths` (same host as
+ * `url`), successive requests take the next path.
  */
-export async function load(url, { headers, overallRate, paths } = {}) {
-  const settings = { url, headers, overallRate, paths, ...LOAD };
+export async function load(url, { headers, overallRate, paths, amount, watch } = {}) {
+  const settings = { url, headers, overallRate, paths, amount, watch, ...LOAD };
   const { stdout } = await run(process.execPath, [
     path.join(root, 'bench/load-runner.mjs'),
     JSON.stringify(settings),

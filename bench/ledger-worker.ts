@@ -699,6 +699,12 @@ function tokens({ secret }: { secret: string }) {
   };
 }
 
+/** The history viewers' own ids: each reads its own profile as the one-row reference. */
+function viewerIds() {
+  const s = need(state, 'state');
+  return { admin: s.adminId, reseller: s.resellerId, sub: s.subId };
+}
+
 /** How many entries each history case sees above `cursor`: how deep its page is. */
 async function depths({ cursor, creditType }: { cursor: string; creditType: CreditType }) {
   const s = need(state, 'state');
@@ -754,6 +760,7 @@ const commands: Record<string, (args: never) => unknown> = {
     return out;
   },
   tokens,
+  viewerIds,
   accounts,
   depths,
   debits,

@@ -103,8 +103,9 @@ export async function startLedger() {
   const base = `http://127.0.0.1:${port}`;
   await waitReady(`${base}/api/health`, server, 120_000);
   const tokens = await worker.call('tokens', { secret });
+  const ids = await worker.call('viewerIds');
   const accounts = await worker.call('accounts');
-  return { dir, worker, setup, server, base, tokens, accounts };
+  return { dir, worker, setup, server, base, tokens, ids, accounts };
 }
 
 function percentiles(samples) {
@@ -129,8 +130,9 @@ function get(url, headers) {
 }
 
 /**
- * `n` sequential GETs after 20 unmeasured ones; a page slower than its budget stops after
- * BENCH_HISTORY_MAX_SECONDS (at least 20 measured), so one bad plan cannot stall the bench.
+ * `n` sequential GETs after 20 unmeasured ones, on the one keep-alive connection; a URL slower
+ * than its budget stops after BENCH_HISTORY_MAX_SECONDS (at least 20 measured), so one bad
+ * plan cannot stall the bench. Answers every latency and the last body.
  */
 async function sequentialGets(url, headers, n) {
   const lat = [];
@@ -143,6 +145,11 @@ async function sequentialGets(url, headers, n) {
     body = res.body.toString('utf8');
     if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 200)}`);
   }
+  return { lat, body };
+}
+
+async function historyGets(url, headers, n) {
+  const { lat, body } = await sequentialGets(url, headers, n);
   const page = JSON.parse(body);
   return {
     ...percentiles(lat),
@@ -156,34 +163,46 @@ async function sequentialGets(url, headers, n) {
 /**
  * Target 11: first pages and pages about 1M entries deep (cursor = newest id − 1M), as Admin
  * (all entries, then one credit type), as a Reseller and as a Sub-Reseller (their viewer rows:
- * about 1/20 and 1/80 of the entries).
+ * about 1/20 and 1/80 of the entries). The reference for their p95 is a one-row authenticated
+ * read, the viewer's own profile, on the same connection with the same token, measured before
+ * and after the pages (both halves pooled) so drift weighs on both sides alike.
  */
 export async function measureHistory(ledger, creditType) {
-  const { base, tokens, setup } = ledger;
+  const { base, tokens, ids, setup } = ledger;
   // About 1M deep (a third of the ledger when BENCH_LEDGER_ROWS is made small).
   const max = BigInt(setup.maxId);
   const depth = max / 3n < 1_000_000n ? max / 3n : 1_000_000n;
   const cursor = String(max - depth);
   const cases = [
-    { who: 'Admin', token: tokens.admin, query: {} },
-    { who: 'Admin', token: tokens.admin, query: { creditType } },
-    { who: 'Reseller', token: tokens.reseller, query: {} },
-    { who: 'Sub-Reseller', token: tokens.sub, query: {} },
+    { who: 'Admin', token: tokens.admin, self: ids.admin, query: {} },
+    { who: 'Admin', token: tokens.admin, self: ids.admin, query: { creditType } },
+    { who: 'Reseller', token: tokens.reseller, self: ids.reseller, query: {} },
+    { who: 'Sub-Reseller', token: tokens.sub, self: ids.sub, query: {} },
   ];
   const out = [];
   for (const c of cases) {
     const headers = { authorization: `Bearer ${c.token}` };
     const url = (q) => `${base}/api/credits/history?${new URLSearchParams(q)}`;
-    const first = await sequentialGets(url(c.query), headers, LEDGER.historyRequests);
+    const profileUrl = `${base}/api/users/profile/${c.self}`;
+    const profileBefore = await sequentialGets(profileUrl, headers, LEDGER.historyRequests);
+    const first = await historyGets(url(c.query), headers, LEDGER.historyRequests);
     // Page 2 has no filter lists: the like-for-like reference for a deep page.
     const next = { ...c.query, cursor: first.page.nextCursor };
-    const second = await sequentialGets(url(next), headers, LEDGER.historyRequests);
-    const deep = await sequentialGets(url({ ...c.query, cursor }), headers, LEDGER.historyRequests);
+    const second = await historyGets(url(next), headers, LEDGER.historyRequests);
+    const deep = await historyGets(url({ ...c.query, cursor }), headers, LEDGER.historyRequests);
     const top = deep.page.transactions[0]?.id;
     if (top !== undefined && BigInt(top) >= BigInt(cursor)) {
       throw new Error(`the page below cursor ${cursor} starts at id ${top}`);
     }
-    out.push({ ...c, first, second, deep, cursor });
+    const profileAfter = await sequentialGets(profileUrl, headers, LEDGER.historyRequests);
+    const lat = [...profileBefore.lat, ...profileAfter.lat];
+    const profile = {
+      ...percentiles(lat),
+      n: lat.length,
+      bytes: Buffer.byteLength(profileAfter.body),
+      rows: 1,
+    };
+    out.push({ ...c, first, second, deep, profile, cursor });
   }
   return out;
 }

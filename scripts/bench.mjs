@@ -1,9 +1,17 @@
 // `npm run bench`: performance targets 1, 2, 4-6, 8-11, 14, 15 and 21 (shared/engineering/performance.md).
 // Each figure is printed beside a reference measured in the same run on the same machine, with
 // the ratio and the target. Nothing is asserted: it exits 0 unless something crashes.
+// - HTTP (14, 15): the server process's CPU per request (user + system from /proc, so Linux
+//   only) over a fixed number of requests, against a Fastify hello world's under the same load;
+//   req/s is only shown, since the load generator shares the cores.
+// - History (11): p95 of the pages against the p95 of a one-row authenticated read (the
+//   viewer's own profile) on the same connection in the same run.
+// - Campaign ingest (5): against a raw COPY of the same rows into a table of the same shape and
+//   indexes without a foreign key.
 // `--only=bundles,http,ledger,recipients,campaigns` runs some sections (http needs bundles, which it
 // then runs too).
-// Settings: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), CHROMIUM_PATH,
+// Settings: BENCH_CONNECTIONS (50), BENCH_HTTP_REQUESTS (40,000 a CPU-measured run),
+// BENCH_DURATION (10 s, the run at 50% of peak), BENCH_WARMUP (2 s), CHROMIUM_PATH,
 // BENCH_PROFILE_USERS (64), BENCH_HTTP_ROUNDS (2);
 // ledger: BENCH_LEDGER_ROWS (3,000,000), BENCH_LEDGER_CLIENTS (8), BENCH_LEDGER_SECONDS (10),
 // BENCH_LEDGER_WARMUP (1 s), BENCH_HISTORY_REQUESTS (200), BENCH_HISTORY_MAX_SECONDS (15 a page),
@@ -16,11 +24,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureBundles } from '../bench/bundle.mjs';
 import { observeRoutes } from '../bench/browser.mjs';
-import { LOAD, createUsers, load, probe, startHello, startHerald } from '../bench/http.mjs';
+import { cpuMicros } from '../bench/cpu.mjs';
+import {
+  LOAD,
+  createUsers,
+  load,
+  postgresPid,
+  probe,
+  startHello,
+  startHerald,
+} from '../bench/http.mjs';
 import { LEDGER, httpDebits, measureHistory, startLedger, storm } from '../bench/ledger.mjs';
 import { measureRecipients } from '../bench/recipients-parse.mjs';
 import { INGEST, measureIngest } from '../bench/campaign-ingest.mjs';
-import { kB, ms, outRoot, ratio, root, rps, runCleanups, table } from '../bench/lib.mjs';
+import { kB, ms, outRoot, ratio, root, rps, runCleanups, sleep, table } from '../bench/lib.mjs';
 
 const started = Date.now();
 mkdirSync(outRoot, { recursive: true });
@@ -167,20 +184,33 @@ async function browserCheck(base, login, b) {
   results.browser = seen;
 }
 
+const micros = (n) => (Number.isFinite(n) ? `${n.toFixed(n < 100 ? 1 : 0)} µs` : 'n/a');
+
 function show(name, r) {
   const bad = r.non2xx + r.errors + r.timeouts;
   const note = bad ? `  (!) ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : '';
+  const cpu = r.cpu
+    ? `  server CPU ${micros(r.cpu.server / r.answered)}/req${r.cpu.postgres === undefined ? '' : `, PostgreSQL ${micros(r.cpu.postgres / r.answered)}/req`}`
+    : '';
   console.log(
-    `${name.padEnd(48)} ${rps(r.rps).padStart(13)}  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${note}`,
+    `${name.padEnd(48)} ${rps(r.rps).padStart(13)}  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${cpu}${note}`,
   );
 }
 
 /** Runs of each HTTP endpoint, each after a run of the reference. */
 const HTTP_ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
 
-/** Mean req/s of several runs of one load, with the worst p99. */
-function meanRun(runs) {
+/** CPU per answered request (µs) over several fixed-count runs, with mean req/s and worst p99. */
+function perRequest(runs) {
+  const answered = runs.reduce((a, r) => a + r.answered, 0);
+  const cpu = (name) =>
+    runs.every((r) => r.cpu[name] !== undefined)
+      ? runs.reduce((a, r) => a + r.cpu[name], 0) / answered
+      : NaN;
   return {
+    cpu: cpu('server'),
+    postgres: cpu('postgres'),
+    answered,
     rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
     p99: Math.max(...runs.map((r) => r.p99)),
   };
@@ -189,6 +219,12 @@ function meanRun(runs) {
 /** How many users the profile load reads in turn. */
 const PROFILE_USERS = Number(process.env.BENCH_PROFILE_USERS ?? 64);
 
+/**
+ * Targets 14 and 15: the CPU the server process spends per request (user + system, every
+ * thread, read from /proc around a fixed number of requests) as a ratio to a Fastify hello
+ * world's under the same load. The load generator shares the 2 cores, so req/s measures it as
+ * much as the server; the server's own CPU per request does not.
+ */
 async function http(b) {
   buildServer();
   section('HTTP: starting the server (embedded PostgreSQL) and the Fastify hello world');
@@ -200,18 +236,22 @@ async function http(b) {
 
   const auth = { authorization: `Bearer ${token}` };
   const profileUsers = await createUsers(herald.base, token, PROFILE_USERS);
-  // Measured on the server that just hashed 64 passwords and then sat idle, as a production
-  // server does. Before apps/server/src/lib/tick-shape.ts, V8's memory reducer dropped the maps
-  // of nextTick's entries in such idle gaps, and the same session requests then cost about a
-  // quarter more for the rest of the process (the bench restarted the server to dodge it).
+  // Measured on the server that just hashed these passwords and then sat idle, as a
+  // production server does: no restart before the load.
   console.log(`created ${profileUsers.length} Users (the Admin reads their profiles in turn)`);
+  const pgPid = postgresPid(herald.dataDir);
+  const heraldWatch = [
+    { name: 'server', pid: herald.server.child.pid },
+    ...(pgPid ? [{ name: 'postgres', pid: pgPid, tree: true }] : []),
+  ];
+  const helloWatch = [{ name: 'server', pid: hello.proc.child.pid }];
   const endpoints = [
-    { id: 14, name: 'GET /api/session', path: '/api/session', min: 0.85, note: 'auth, no DB read' },
+    { id: 14, name: 'GET /api/session', path: '/api/session', max: 2, note: 'auth, no DB read' },
     {
       id: 15,
       name: 'GET /api/users/profile/:id',
       paths: profileUsers.map((id) => `/api/users/profile/${id}`),
-      min: 0.25,
+      max: 4,
       note: `one indexed read, ${PROFILE_USERS} users in turn`,
     },
   ];
@@ -222,54 +262,86 @@ async function http(b) {
     if (!e.ok) console.log(`${e.name}: answers ${p.status} ${p.body}; not measured`);
   }
 
+  // What the server burns with no request at all (timers, background jobs) lands in every
+  // run's figure too; shown so that a busy idle server is seen, not subtracted.
+  const idleFrom = cpuMicros(herald.server.child.pid);
+  await sleep(2000);
+  const idle = (cpuMicros(herald.server.child.pid) - idleFrom) / 2;
+  console.log(`server idle: ${micros(idle)} of CPU a second`);
+
   section(
-    `HTTP load: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s (+${LOAD.warmup} s warm-up), pipelining 1, one run at a time`,
+    `HTTP load: autocannon, ${LOAD.connections} connections, ${count(LOAD.requests)} requests a run after ${LOAD.warmup} s of warm-up, pipelining 1, one run at a time; CPU of each server process from /proc (Linux) over exactly those requests`,
   );
   console.log(`before: ${busy()}`);
   // Rounds alternate the reference and the endpoints, and a last reference closes them, so
   // drift on a shared machine weighs on both sides of each ratio alike.
   const refs = [];
   const measured = endpoints.filter((x) => x.ok);
+  const fixed = { amount: LOAD.requests };
   for (let round = 1; round <= HTTP_ROUNDS; round++) {
-    refs.push(await load(hello.url));
+    refs.push(await load(hello.url, { ...fixed, watch: helloWatch }));
     show(`Fastify hello world (reference, round ${round})`, refs.at(-1));
     for (const e of measured) {
-      (e.runs ??= []).push(await load(herald.base + e.path, { headers: auth, paths: e.paths }));
+      const opts = { ...fixed, headers: auth, paths: e.paths, watch: heraldWatch };
+      (e.runs ??= []).push(await load(herald.base + e.path, opts));
       show(`${e.name} (${e.note}, round ${round})`, e.runs.at(-1));
     }
   }
-  refs.push(await load(hello.url));
+  refs.push(await load(hello.url, { ...fixed, watch: helloWatch }));
   show('Fastify hello world (reference, closing)', refs.at(-1));
-  for (const e of measured) e.result = meanRun(e.runs);
+  for (const e of measured) e.result = perRequest(e.runs);
   const session = endpoints[0];
   let half;
   if (session.result) {
     const rate = Math.max(1, Math.round(session.result.rps / 2));
     half = await load(herald.base + session.path, { headers: auth, overallRate: rate });
     half.rate = rate;
-    show(`GET /api/session at 50% of peak (${rate}/s)`, half);
+    show(`GET /api/session at 50% of peak (${rate}/s, ${LOAD.duration} s)`, half);
   }
-  const ref = meanRun(refs);
-  console.log(`reference: mean ${rps(ref.rps)} (runs ${refs.map((r) => rps(r.rps)).join(', ')})`);
+  const ref = perRequest(refs);
+  console.log(
+    `reference: ${micros(ref.cpu)} of server CPU a request over ${count(ref.answered)} requests (runs ${refs.map((r) => micros(r.cpu.server / r.answered)).join(', ')}); ${rps(ref.rps)}`,
+  );
   console.log(`after: ${busy()} (this bench itself keeps about 2 busy)`);
 
   for (const e of endpoints) {
-    const target = `>= ${e.min.toFixed(2)}x`;
+    const target = `<= ${e.max.toFixed(2)}x`;
     if (!e.result) {
-      rows.push([e.id, e.name, 'not measured', `hello ${rps(ref.rps)}`, 'n/a', target, '']);
+      rows.push([e.id, e.name, 'not measured', `hello ${micros(ref.cpu)}`, 'n/a', target, '']);
       continue;
     }
+    const r = e.result;
     row(
       e.id,
-      `${e.name} req/s`,
-      rps(e.result.rps),
-      `hello ${rps(ref.rps)}`,
-      e.result.rps / ref.rps,
+      `${e.name}: server CPU per request`,
+      micros(r.cpu),
+      `hello ${micros(ref.cpu)}`,
+      r.cpu / ref.cpu,
       target,
-      e.min,
-      true,
+      e.max,
+      false,
     );
-    rows.push(['', `  p99 at full load`, ms(e.result.p99), `hello ${ms(ref.p99)}`, '', '', '']);
+    if (Number.isFinite(r.postgres)) {
+      rows.push([
+        '',
+        '  PostgreSQL CPU per request (info)',
+        micros(r.postgres),
+        '',
+        '',
+        'info',
+        '',
+      ]);
+    }
+    rows.push([
+      '',
+      '  req/s (info: the load generator shares the cores)',
+      rps(r.rps),
+      `hello ${rps(ref.rps)}`,
+      ratio(r.rps / ref.rps),
+      'info',
+      '',
+    ]);
+    rows.push(['', `  p99 at full load`, ms(r.p99), `hello ${ms(ref.p99)}`, '', '', '']);
   }
   if (half) {
     row(
@@ -283,7 +355,7 @@ async function http(b) {
       false,
     );
   }
-  results.http = { refs, ref, endpoints, half };
+  results.http = { idleCpuPerSecond: idle, refs, ref, endpoints, half };
 
   section('Stopping the servers');
   await hello.proc.stop();
@@ -339,7 +411,7 @@ async function ledger() {
   results.ledger = { settings: LEDGER, setup };
 
   section(
-    `Ledger history: GET /api/credits/history, ${LEDGER.historyRequests} sequential requests per page (after 20) on one keep-alive connection; pages of 50`,
+    `Ledger history: GET /api/credits/history, ${LEDGER.historyRequests} sequential requests per page (after 20) on one keep-alive connection; pages of 50; beside the viewer's own profile (GET /api/users/profile/:id, one row) on the same connection, before and after the pages`,
   );
   const creditType = 'With DP - domestic';
   const history = await measureHistory(l, creditType);
@@ -362,6 +434,7 @@ async function ledger() {
       console.log(
         `${`${label}: ${name}`.padEnd(72)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${r.rows} rows, ${kB(r.bytes)}${capped(r)}`,
       );
+    line('own profile, one row (reference)', h.profile);
     line('first page (with the filter lists)', h.first);
     line(`page 2 (cursor ${h.first.page.nextCursor})`, h.second);
     line(`cursor ${h.cursor} (${count(depth)} rows deep)`, h.deep);
@@ -383,10 +456,10 @@ async function ledger() {
       11,
       `  p95, worse of first and deep`,
       ms(worst),
-      'budget 5 ms',
-      worst / 5,
-      '<= 1.00x',
-      1,
+      `profile p95 ${ms(h.profile.p95)}`,
+      worst / h.profile.p95,
+      '<= 2.00x',
+      2,
       false,
     );
   }
@@ -586,7 +659,7 @@ async function recipients() {
 async function campaigns() {
   buildServer();
   section(
-    `Campaign ingest: ${count(INGEST.recipients)} recipients over HTTP (multipart) to the 201, ${INGEST.runs} runs, each after a raw COPY of the same rows (same table and indexes, fresh campaign id, text COPY from node-pg in one transaction); then one more with GET /api/session hammered on ${INGEST.probeClients} connections`,
+    `Campaign ingest: ${count(INGEST.recipients)} recipients over HTTP (multipart) to the 201, ${INGEST.runs} runs, each after a raw COPY of the same rows into a table of the same shape and indexes without a foreign key (fresh campaign id, text COPY from node-pg in one transaction); then one more with GET /api/session hammered on ${INGEST.probeClients} connections`,
   );
   console.log(`before: ${busy()}`);
   const c = await measureIngest();
@@ -596,33 +669,33 @@ async function campaigns() {
     ? `peak during the runs (VmHWM, reset before them) ${mb(c.memory.after.hwm)}`
     : `peak since start (VmHWM; could not reset it) ${mb(c.memory.after.hwm)}`;
   console.log(
-    `median of ${c.runs.length}: ingest ${ms(c.ingest)}, raw COPY ${ms(c.reference)} (ratio of medians ${ratio(c.ingest / c.reference)}, median of per-run ratios ${ratio(c.pairRatio)}); server RSS ${mb(c.memory.before.rss)} before, ${peak}`,
+    `median of ${c.runs.length}: ingest ${ms(c.ingest)}, raw COPY without a foreign key ${ms(c.reference)} (ratio of medians ${ratio(c.ingest / c.reference)}, median of per-run ratios ${ratio(c.pairRatio)}); server RSS ${mb(c.memory.before.rss)} before, ${peak}`,
   );
   row(
     5,
     `${count(INGEST.recipients)}-recipient campaign, request to 201`,
     ms(c.ingest),
-    `raw COPY ${ms(c.reference)}`,
+    `raw COPY, no FK ${ms(c.reference)}`,
     c.ingest / c.reference,
-    '<= 1.25x',
-    1.25,
+    '<= 1.50x',
+    1.5,
     false,
   );
   rows.push([
     5,
     '  `to` as a streamed file part (info, 1 run)',
     ms(c.filePartMs),
-    `raw COPY ${ms(c.reference)}`,
+    `raw COPY, no FK ${ms(c.reference)}`,
     ratio(c.filePartMs / c.reference),
     'info',
     '',
   ]);
   rows.push([
     5,
-    '  raw COPY, same PK, no foreign key (info, 1 run)',
-    ms(c.noForeignKeyMs),
-    `raw COPY ${ms(c.reference)}`,
-    ratio(c.noForeignKeyMs / c.reference),
+    '  raw COPY with a foreign key to campaigns (info, 1 run)',
+    ms(c.withForeignKeyMs),
+    `raw COPY, no FK ${ms(c.reference)}`,
+    ratio(c.withForeignKeyMs / c.reference),
     'info',
     '',
   ]);
