@@ -31,7 +31,9 @@ describe('parseXlsxBytes', () => {
   it('reads numbers written in E notation and rich-text shared strings', async () => {
     const sheet =
       '<worksheet><sheetData><row r="1"><c r="A1"><v>9.87654321E+9</v></c><c r="B1" t="n"><f>A1</f><v>1234567</v></c>' +
-      '<c r="C1" t="s"><v>0</v></c><c r="D1" t="s"><v>1</v></c><c r="E1" t="b"><v>1</v></c><c r="F1" s="2"/></row></sheetData></worksheet>';
+      '<c r="C1" t="s"><v>0</v></c><c r="D1" t="s"><v>1</v></c><c r="E1" t="b"><v>1</v></c><c r="F1" s="2"/>' +
+      // Java's Double.toString form, which Apache POI writes for numbers from 1e7 up.
+      '<c r="G1" t="n"><v>9.1987654321E11</v></c><c r="H1"><v>1.0E7</v></c></row></sheetData></worksheet>';
     const sst =
       '<sst><si><r><rPr><b/></rPr><t>+44 </t></r><r><t xml:space="preserve">20 7946 0018</t></r></si><si><t/></si></sst>';
     const xlsx = await writeZip([
@@ -40,8 +42,10 @@ describe('parseXlsxBytes', () => {
     ]);
     const got = await parseXlsxBytes(xlsx);
     expect(sorted(recipientKeysToStrings(got.keys))).toEqual([
+      '10000000',
       '1234567',
       '442079460018',
+      '919876543210',
       '9876543210',
     ]);
     expect(got.invalid).toBe(1);
