@@ -3,6 +3,7 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import {
   CAMPAIGN_STATUSES,
   CampaignStatusSchema,
+  transitionTargets,
   ui,
   type Campaign,
   type CampaignStatus,
@@ -16,9 +17,14 @@ interface ChangeStatusDialogProps {
   onUpdated: (status: CampaignStatus) => void;
 }
 
-/** Admin's Change Status (spec 4): any of the nine statuses, no transition rule on the client. */
+/**
+ * Admin's Change Status (spec 4): the current status and every status the transition table lets
+ * the Admin set from it, in the lifecycle's order.
+ */
 export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatusDialogProps) {
   const [status, setStatus] = useState<CampaignStatus>(campaign.status);
+  const targets = transitionTargets(campaign.status, 'admin');
+  const options = CAMPAIGN_STATUSES.filter((s) => s === campaign.status || targets.includes(s));
   const titleId = useId();
   const update = useUpdateCampaignStatus();
   const submit = () => {
@@ -48,7 +54,7 @@ export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatus
               if (parsed.success) setStatus(parsed.data);
             }}
           >
-            {CAMPAIGN_STATUSES.map((s) => (
+            {options.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

@@ -1,6 +1,11 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { CloseButton, Toast, ToastContainer } from 'react-bootstrap';
-import { ui, type Campaign, type UploadReportReply } from '@herald/contract';
+import {
+  CANCELLATION_REQUESTED,
+  ui,
+  type Campaign,
+  type UploadReportReply,
+} from '@herald/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api-client';
 import { downloadCampaign } from '../../api/campaigns/download-campaign';
@@ -88,7 +93,7 @@ export function useCampaignActions() {
 
   const requestCancellation = (campaign: Campaign) => {
     cancel.mutate(
-      { id: campaign._id, status: 'Cancellation Requested' },
+      { id: campaign._id, status: CANCELLATION_REQUESTED },
       {
         onSuccess: (reply) =>
           setNotice({
