@@ -6,7 +6,8 @@ import { crc32, inflateRawSync } from 'node:zlib';
 
 /**
  * Test helper: reads a ZIP archive the way a spreadsheet program does, from its central
- * directory, and checks every file's CRC and size. Returns each file's text.
+ * directory (yazl's extra fields skipped; no ZIP64, which small test archives never need), and
+ * checks every file's CRC and size. Returns each file's text.
  */
 export function unzip(zip: Buffer): Map<string, string> {
   const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
@@ -35,8 +36,12 @@ export function unzip(zip: Buffer): Map<string, string> {
   return files;
 }
 
-/** Python's zipfile verdict on the archive (null when python3 is not installed). */
-export function pythonZipCheck(zip: Buffer): string[] | null {
+/**
+ * Python's zipfile verdict on the archive: a second reader, with its own CRC checks. Throws when
+ * the archive is invalid, and also when python3 is missing: a check that cannot run must not
+ * pass.
+ */
+export function pythonZipCheck(zip: Buffer): string[] {
   const file = path.join(os.tmpdir(), `herald-zip-${process.pid}-${Date.now()}.zip`);
   fs.writeFileSync(file, zip);
   try {
@@ -45,7 +50,11 @@ export function pythonZipCheck(zip: Buffer): string[] | null {
       'assert bad is None, bad\nprint("\\n".join(z.namelist()))';
     return execFileSync('python3', ['-c', script, file], { encoding: 'utf8' }).trim().split('\n');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(
+        'python3 is needed to check this archive: install python3 (Debian: python3).',
+      );
+    }
     throw err;
   } finally {
     fs.rmSync(file, { force: true });

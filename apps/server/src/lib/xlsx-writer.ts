@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
-import { ZipWriter, type ZipFileSink } from './zip-writer.js';
+import { ZipStream, type ZipEntrySink } from './zip-stream.js';
 
 /**
  * A small streaming XLSX (OOXML spreadsheet) writer: inline strings, numbers, date cells, a bold
  * header style, one or more sheets written one after another. Rows are turned into XML and
- * deflated as they come, so a sheet of a million rows needs no more memory than a few rows.
+ * deflated as they come (the package is a yazl zip, zip-stream.ts), so a sheet of a million
+ * rows needs no more memory than a few rows.
  *
  * Text is made safe twice: characters XML 1.0 forbids are dropped and the rest escaped, and
  * (unless turned off) a cell starting with = + - @ tab, CR or NUL gets a leading `'`, so a
@@ -72,10 +73,10 @@ export function columnName(index: number): string {
 }
 
 export class XlsxWriter {
-  private readonly zip: ZipWriter;
+  private readonly zip: ZipStream;
   private readonly sheets: string[] = [];
   private readonly letters: string[] = [];
-  private sink: ZipFileSink | null = null;
+  private sink: ZipEntrySink | null = null;
   private buffer = '';
   private rows = 0;
   private formats: readonly XlsxColumn[] = [];
@@ -84,7 +85,7 @@ export class XlsxWriter {
     out: Writable,
     private readonly options: { neutraliseFormulas?: boolean } = {},
   ) {
-    this.zip = new ZipWriter(out);
+    this.zip = new ZipStream(out);
   }
 
   /** Rows written to the current sheet so far. */
@@ -97,7 +98,7 @@ export class XlsxWriter {
     if (this.sink) await this.endSheet();
     const sheetName = this.uniqueName(name);
     this.sheets.push(sheetName);
-    this.sink = await this.zip.openFile(`xl/worksheets/sheet${this.sheets.length}.xml`);
+    this.sink = this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`);
     this.rows = 0;
     this.formats = options.columns ?? [];
     let head = `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">`;
@@ -130,16 +131,16 @@ export class XlsxWriter {
     if (!this.sink) return;
     this.buffer += '</sheetData></worksheet>';
     await this.flush();
-    await this.sink.close();
+    this.sink.end();
     this.sink = null;
   }
 
-  /** Ends the last sheet, writes the workbook parts and ends the output stream. */
+  /** Ends the last sheet, writes the workbook parts; resolves once the output took them all. */
   async finish(): Promise<void> {
     await this.endSheet();
     if (this.sheets.length === 0) await this.addSheet('Sheet1').then(() => this.endSheet());
     const sheets = this.sheets.map((name, i) => ({ name: escapeXml(name), n: i + 1 }));
-    await this.zip.addFile(
+    this.zip.addBuffer(
       '[Content_Types].xml',
       `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
@@ -154,18 +155,18 @@ export class XlsxWriter {
           .join('') +
         '</Types>',
     );
-    await this.zip.addFile(
+    this.zip.addBuffer(
       '_rels/.rels',
       `${XML_HEAD}<Relationships xmlns="${NS_PKG}"><Relationship Id="rId1" ` +
         `Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     );
-    await this.zip.addFile(
+    this.zip.addBuffer(
       'xl/workbook.xml',
       `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheets>` +
         sheets.map((s) => `<sheet name="${s.name}" sheetId="${s.n}" r:id="rId${s.n}"/>`).join('') +
         '</sheets></workbook>',
     );
-    await this.zip.addFile(
+    this.zip.addBuffer(
       'xl/_rels/workbook.xml.rels',
       `${XML_HEAD}<Relationships xmlns="${NS_PKG}">` +
         sheets
@@ -177,7 +178,7 @@ export class XlsxWriter {
         `<Relationship Id="rId${sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>` +
         '</Relationships>',
     );
-    await this.zip.addFile('xl/styles.xml', STYLES);
+    this.zip.addBuffer('xl/styles.xml', STYLES);
     await this.zip.finish();
   }
 

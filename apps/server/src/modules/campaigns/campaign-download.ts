@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import type { CampaignWithFiles } from '@herald/contract';
 import type { AppContext } from '../../context.js';
-import { ZipWriter } from '../../lib/zip-writer.js';
+import { ZipStream } from '../../lib/zip-stream.js';
 import type { Actor } from '../../policies/scope.js';
 import { visibleCampaign } from './campaign-access.js';
 import { recipientPage, storedFilesOf } from './campaign-actions.repo.js';
@@ -14,8 +14,9 @@ import { presentCampaign, presentFile } from './campaigns.presenter.js';
 /**
  * GET /api/campaigns/{id}/download (decisions.md section 4): a zip of `campaign.json` (the
  * campaign as its detail view shows it, without the recipients), `recipients.csv` (header
- * `number`, read from the database in keyset batches while it streams) and every media file
- * under its original name. Nothing is held in memory beyond one batch or one file chunk.
+ * `number`, read from the database in keyset batches as the archive asks for them) and every
+ * media file under its original name. Nothing is held in memory beyond one batch or one file
+ * chunk.
  */
 
 const RECIPIENT_BATCH = 20_000;
@@ -64,27 +65,30 @@ export async function prepareDownload(
   return {
     filename: `campaign_${id}.zip`,
     write: async (out) => {
-      const zip = new ZipWriter(out);
-      await zip.addFile('campaign.json', `${JSON.stringify(detail, null, 2)}\n`);
-      const csv = await zip.openFile('recipients.csv');
-      await csv.write('number\r\n');
-      let after: string | undefined;
-      for (;;) {
-        const page = await recipientPage(ctx.db, id, after, RECIPIENT_BATCH);
-        if (page.length > 0) await csv.write(`${page.join('\r\n')}\r\n`);
-        after = page.at(-1);
-        if (page.length < RECIPIENT_BATCH || after === undefined) break;
-      }
-      await csv.close();
-      for (const file of media) {
-        // A file lost from disk is left out rather than failing the whole download.
-        if (!(await fs.stat(file.filePath).catch(() => null))) continue;
-        const sink = await zip.openFile(file.name, { level: 1 });
-        for await (const chunk of createReadStream(file.filePath))
-          await sink.write(chunk as Buffer);
-        await sink.close();
-      }
+      // A file lost from disk is left out rather than failing the whole download.
+      const present = await Promise.all(media.map((f) => fs.stat(f.filePath).catch(() => null)));
+      const zip = new ZipStream(out);
+      zip.addBuffer('campaign.json', `${JSON.stringify(detail, null, 2)}\n`);
+      zip.addStream('recipients.csv', () =>
+        Readable.from(recipientLines(ctx, id), { objectMode: false }),
+      );
+      media.forEach((file, i) => {
+        if (!present[i]) return;
+        zip.addStream(file.name, () => createReadStream(file.filePath), { compressionLevel: 1 });
+      });
       await zip.finish();
     },
   };
+}
+
+/** recipients.csv in keyset batches, each read only when the archive has taken the one before. */
+async function* recipientLines(ctx: AppContext, id: string): AsyncGenerator<string> {
+  yield 'number\r\n';
+  let after: string | undefined;
+  for (;;) {
+    const page = await recipientPage(ctx.db, id, after, RECIPIENT_BATCH);
+    if (page.length > 0) yield `${page.join('\r\n')}\r\n`;
+    after = page.at(-1);
+    if (page.length < RECIPIENT_BATCH || after === undefined) return;
+  }
 }
