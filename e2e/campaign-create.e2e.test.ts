@@ -129,9 +129,9 @@ async function openForm(account: Account): Promise<{ page: Page; form: Locator }
   return { page, form };
 }
 
-async function addNumbers(form: Locator, text: string) {
+/** Typed numbers count by themselves, parsed as the box changes: there is nothing to click. */
+async function typeNumbers(form: Locator, text: string) {
   await form.getByLabel('Numbers', { exact: true }).fill(text);
-  await form.getByRole('button', { name: 'Add Numbers' }).click();
 }
 
 function counts(form: Locator) {
@@ -156,12 +156,15 @@ describe('create campaign as a User', () => {
     });
 
     await form.getByLabel('Message', { exact: true }).fill('Hello from the e2e test');
-    await addNumbers(form, '9876543210, 9876543211 9876543210; abc');
+    await typeNumbers(form, '9876543210, 9876543211 9876543210; abc');
     await counts(form).getByText('Kept: 2').waitFor();
     await counts(form).getByText('Invalid: 1').waitFor();
     await counts(form).getByText('Duplicates: 1').waitFor();
     await form.getByText('Total recipients: 2').waitFor();
-    expect(await form.getByLabel('Numbers', { exact: true }).inputValue()).toBe('');
+    // The box keeps what was typed: editing it changes the count.
+    expect(await form.getByLabel('Numbers', { exact: true }).inputValue()).toBe(
+      '9876543210, 9876543211 9876543210; abc',
+    );
 
     // Too large: refused with the spec's message, not kept.
     const big = Buffer.concat([png(10, 10), Buffer.alloc(3 * 1024 * 1024)]);
@@ -185,6 +188,7 @@ describe('create campaign as a User', () => {
     expect(await balance(userToken, user.email, 'Normal Message - domestic')).toBe(48);
     await form.getByText(/Available credits: 48\b/).waitFor();
     expect(await form.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+    expect(await form.getByLabel('Numbers', { exact: true }).inputValue()).toBe('');
     await form.getByText('Total recipients: 0').waitFor();
     await shot(page, 'campaign-create-plain-done');
     await page.context().close();
@@ -202,7 +206,7 @@ describe('create campaign as a User', () => {
     await form.getByText(/dp\.png/).waitFor();
     expect(await form.getByText(ui.campaigns.dpDimensions).count()).toBe(0);
     await form.getByLabel('Message', { exact: true }).fill('DP message');
-    await addNumbers(form, '9123456780\n9123456781\n9123456782');
+    await typeNumbers(form, '9123456780\n9123456781\n9123456782');
     await form.getByText('Total recipients: 3').waitFor();
     await shot(page, 'campaign-create-dp');
     await submitAndWait(form);
@@ -235,7 +239,7 @@ describe('create campaign as a User', () => {
     await form.getByLabel('URL Button Text').fill('Open offer');
     await form.getByLabel('URL Link').fill('https://herald.example/offer');
     await form.getByLabel('Message', { exact: true }).fill('CTA message');
-    await addNumbers(form, '9000000001 9000000002');
+    await typeNumbers(form, '9000000001 9000000002');
     await shot(page, 'campaign-create-cta');
     await submitAndWait(form);
     const c = await newestCampaign(userToken);
@@ -255,8 +259,10 @@ describe('create campaign as a User', () => {
     const { page, form } = await openForm(user);
     await form.getByLabel('Credit Type').selectOption('Normal Message - international');
     await form.getByLabel('Message', { exact: true }).fill('Hello abroad');
-    await addNumbers(form, '447700900123');
+    await typeNumbers(form, '447700900123');
+    // Clicked within the debounce: the typed number is parsed first, then the form is checked.
     await form.getByRole('button', { name: 'Create Campaign' }).click();
+    await form.getByText(ui.campaigns.countryRequired).first().waitFor();
     expect(await form.getByText(ui.campaigns.countryRequired).count()).toBe(2);
     await shot(page, 'campaign-create-international-errors');
     await form.getByLabel('Country Name').fill('United Kingdom');
@@ -282,7 +288,7 @@ describe('create campaign as a User', () => {
     const submit = form.getByRole('button', { name: 'Create Campaign' });
     await submit.click();
     await form.getByText(ui.campaigns.noRecipients).waitFor();
-    await addNumbers(form, '9111111111 9111111112 9111111113');
+    await typeNumbers(form, '9111111111 9111111112 9111111113');
     await form.getByText(ui.campaigns.insufficientCredits).waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await shot(page, 'campaign-create-insufficient');
@@ -330,6 +336,44 @@ describe('create campaign as a User', () => {
   });
 });
 
+describe('the recipient count is live', () => {
+  it('pasting more numbers than credits disables Create Campaign at once, with the reason', async () => {
+    const fresh = await apiCreateUser(resellerToken, 'User', 'Live Count User');
+    await giveCredits(fresh.email, 'Normal Message - domestic', 5);
+    const { page, form } = await openForm(fresh);
+    await form.getByText(/Available credits: 5\b/).waitFor();
+    await form.getByLabel('Message', { exact: true }).fill('Six numbers, five credits');
+    const submit = form.getByRole('button', { name: 'Create Campaign' });
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await form.getByRole('button', { name: 'Add Numbers' }).count()).toBe(0);
+
+    // A real paste from the clipboard, as a user does it.
+    const numbers = ['9300000001', '9300000002', '9300000003', '9300000004', '9300000005'];
+    const six = [...numbers, '9300000006'].join('\n');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), six);
+    const box = form.getByLabel('Numbers', { exact: true });
+    await box.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+    expect(await box.inputValue()).toBe(six);
+    await form.getByText('Total recipients: 6').waitFor();
+    await form.getByText(ui.campaigns.insufficientCredits).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await shot(page, 'campaign-create-live-count');
+
+    // Taking one number out counts again by itself, and the campaign can go.
+    await box.fill(numbers.join('\n'));
+    await form.getByText('Total recipients: 5').waitFor();
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    expect(await form.getByText(ui.campaigns.insufficientCredits).count()).toBe(0);
+    await submitAndWait(form);
+    const token = (await apiLogin(fresh.email, fresh.password)).token;
+    expect((await newestCampaign(token)).recipientCount).toBe(5);
+    expect(await balance(token, fresh.email, 'Normal Message - domestic')).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('create campaign as a Reseller', () => {
   it('creates for one of its users, debiting that user', async () => {
     const { page, form } = await openForm(reseller);
@@ -342,7 +386,7 @@ describe('create campaign as a Reseller', () => {
     const before = await balance(userToken, user.email, 'Normal Message - domestic');
     await form.getByText(new RegExp(`Available credits: ${before}\\b`)).waitFor();
     await form.getByLabel('Message', { exact: true }).fill('Sent for my user');
-    await addNumbers(form, '9700000001 9700000002 9700000003');
+    await typeNumbers(form, '9700000001 9700000002 9700000003');
     await shot(page, 'campaign-create-reseller');
     await submitAndWait(form);
     const c = await newestCampaign(resellerToken);
@@ -375,7 +419,7 @@ describe('large lists, slow and lost uploads', () => {
       return route.abort('connectionreset');
     });
     await form.getByLabel('Message', { exact: true }).fill('Lost answer');
-    await addNumbers(form, '9500000001 9500000002');
+    await typeNumbers(form, '9500000001 9500000002');
     await form.getByRole('button', { name: 'Create Campaign' }).click();
     await form.getByText(ui.campaigns.createFailed).waitFor();
     expect(await listed()).toBe(countBefore + 1);
@@ -391,7 +435,7 @@ describe('large lists, slow and lost uploads', () => {
   it('shows upload progress while a video uploads', async () => {
     const { page, form } = await openForm(user);
     await form.getByLabel('Message', { exact: true }).fill('With a video');
-    await addNumbers(form, '9600000001');
+    await typeNumbers(form, '9600000001');
     const mp4 = Buffer.concat([
       Buffer.from([0, 0, 0, 0x20]),
       Buffer.from('ftypisom', 'latin1'),

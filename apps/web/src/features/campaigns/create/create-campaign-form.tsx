@@ -72,8 +72,8 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
           />
           <RecipientsField
             state={f.parser}
-            pending={f.pending}
-            onPendingChange={f.setPending}
+            text={f.parser.text}
+            onTextChange={f.setRecipientsText}
             onAdd={f.addRecipients}
             onClear={f.clearRecipients}
             error={errors.recipients}

@@ -1,6 +1,6 @@
 import { useRef, useState, type ClipboardEvent } from 'react';
 import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
-import type { ParsedRecipients } from '../recipients/use-recipient-parser';
+import type { LastInput, ParsedRecipients } from '../recipients/use-recipient-parser';
 import { formatCount } from './create-form-logic';
 
 /** Pastes longer than this skip the box and go straight to the parser (a 14 MB paste would freeze it). */
@@ -8,52 +8,49 @@ export const LARGE_PASTE_CHARS = 20_000;
 
 export interface RecipientsState {
   count: number;
-  last: ParsedRecipients | null;
+  last: LastInput | null;
   busy: boolean;
   error: string | null;
 }
 
 interface RecipientsFieldProps {
   state: RecipientsState;
-  /** Text typed in the box, not yet added. */
-  pending: string;
-  onPendingChange: (text: string) => void;
-  onAdd: (input: string | File) => Promise<ParsedRecipients | null>;
+  /** What the Numbers box holds; its numbers count as soon as they are parsed. */
+  text: string;
+  onTextChange: (text: string) => void;
+  /** A file or a long paste, added to the list at once under `source`. */
+  onAdd: (input: string | File, source: string) => Promise<ParsedRecipients | null>;
   onClear: () => void;
   error: string | undefined;
   disabled: boolean;
 }
 
 /**
- * Recipients (spec 5, decisions.md section 4): numbers typed or pasted in the box are added on
- * 'Add Numbers'; a .csv/.xlsx/.xls file is added when chosen. Both are parsed in a Worker and
- * kept as keys; the box only ever holds what the user typed, never the whole list.
+ * Recipients (spec 5, decisions.md section 4): numbers typed or pasted in the box count as
+ * they change, with no button to press; a .csv/.xlsx/.xls file is added when chosen. All are
+ * parsed in a Worker and kept as keys; the box only ever holds what the user typed, never a
+ * long pasted list.
  */
 export function RecipientsField(props: RecipientsFieldProps) {
-  const { state, pending, onPendingChange, onAdd, onClear, disabled } = props;
+  const { state, text, onTextChange, onAdd, onClear, disabled } = props;
   const fileRef = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState<string | null>(null);
   const locked = disabled || state.busy;
 
-  async function addPending() {
-    if (!pending.trim()) return;
-    if (await onAdd(pending)) onPendingChange('');
-  }
-
   async function addFile(file: File | undefined) {
     if (!file) return;
     setReading(file.name);
-    await onAdd(file);
+    await onAdd(file, file.name);
     setReading(null);
     if (fileRef.current) fileRef.current.value = '';
   }
 
   function paste(e: ClipboardEvent<HTMLTextAreaElement>) {
-    const text = e.clipboardData.getData('text');
-    if (text.length <= LARGE_PASTE_CHARS) return;
+    const pasted = e.clipboardData.getData('text');
+    if (pasted.length <= LARGE_PASTE_CHARS) return;
     e.preventDefault();
     setReading('pasted numbers');
-    void onAdd(text).then(() => setReading(null));
+    void onAdd(pasted, 'Pasted numbers').then(() => setReading(null));
   }
 
   const error = state.error ?? props.error;
@@ -66,33 +63,23 @@ export function RecipientsField(props: RecipientsFieldProps) {
           as="textarea"
           rows={3}
           placeholder="Type or paste numbers, separated by commas, spaces, semicolons or new lines"
-          value={pending}
+          value={text}
           disabled={locked}
           isInvalid={!!props.error && !state.error}
-          onChange={(e) => onPendingChange(e.target.value)}
+          onChange={(e) => onTextChange(e.target.value)}
           onPaste={paste}
         />
         <Form.Text muted>
-          Long pasted lists are added at once. Numbers keep 7 to 15 digits; duplicates are removed.
+          Numbers are counted as you type; long pasted lists are added at once. Numbers keep 7 to 15
+          digits; duplicates are removed.
         </Form.Text>
       </Form.Group>
-      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <Button
-          variant="outline-primary"
-          size="sm"
-          disabled={locked || !pending.trim()}
-          onClick={() => void addPending()}
-        >
-          Add Numbers
-        </Button>
+      <div className="mb-3">
         <Button
           variant="outline-secondary"
           size="sm"
-          disabled={locked || (state.count === 0 && !pending)}
-          onClick={() => {
-            onPendingChange('');
-            onClear();
-          }}
+          disabled={locked || (state.count === 0 && !text)}
+          onClick={onClear}
         >
           Clear
         </Button>
@@ -124,15 +111,15 @@ export function RecipientsField(props: RecipientsFieldProps) {
   );
 }
 
-function RecipientCounts({ count, last }: { count: number; last: ParsedRecipients | null }) {
+function RecipientCounts({ count, last }: { count: number; last: LastInput | null }) {
   return (
     <div aria-live="polite">
       {last && (
         <div className="d-flex flex-wrap gap-2 mb-1 small" data-testid="recipient-counts">
-          <span className="text-muted">Last added:</span>
-          <Badge bg="success">{`Kept: ${formatCount(last.kept)}`}</Badge>
-          <Badge bg="warning" text="dark">{`Invalid: ${formatCount(last.invalid)}`}</Badge>
-          <Badge bg="secondary">{`Duplicates: ${formatCount(last.duplicates)}`}</Badge>
+          <span className="text-muted">{`${last.source}:`}</span>
+          <Badge bg="success">{`Kept: ${formatCount(last.figures.kept)}`}</Badge>
+          <Badge bg="warning" text="dark">{`Invalid: ${formatCount(last.figures.invalid)}`}</Badge>
+          <Badge bg="secondary">{`Duplicates: ${formatCount(last.figures.duplicates)}`}</Badge>
         </div>
       )}
       <div className="fw-semibold">{`Total recipients: ${formatCount(count)}`}</div>

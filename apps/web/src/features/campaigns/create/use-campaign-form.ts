@@ -37,7 +37,6 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const parser = useRecipientParser();
   const [values, setValues] = useState<CampaignFormValues>(EMPTY_VALUES);
   const [files, setFiles] = useState<CampaignFiles>(EMPTY_FILES);
-  const [pending, setPending] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -75,10 +74,17 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     setValues(next.values);
     setFiles(next.files);
   };
-  const addRecipients = async (input: string | File) => {
+  const recipientsEdited = () => {
     edited();
     setErrors((e) => ({ ...e, recipients: undefined }));
-    return parser.add(input);
+  };
+  const setRecipientsText = (text: string) => {
+    recipientsEdited();
+    parser.setText(text);
+  };
+  const addRecipients = (input: string | File, source: string) => {
+    recipientsEdited();
+    return parser.add(input, source);
   };
 
   async function submit(e: FormEvent) {
@@ -95,13 +101,9 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
 
   async function send() {
     setOutcome(null);
-    let keys = parser.recipients;
-    if (pending.trim()) {
-      const added = await addRecipients(pending);
-      if (!added) return;
-      setPending('');
-      keys = added.keys;
-    }
+    // A click within the debounce of the last keystroke still counts every typed number.
+    const keys = await parser.settle();
+    if (!keys) return;
     const checked = checkCampaignForm(values, keys.length);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -127,7 +129,6 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
           keyRef.current = null;
           setValues((v) => ({ ...EMPTY_VALUES, userEmail: v.userEmail, creditType: v.creditType }));
           setFiles(EMPTY_FILES);
-          setPending('');
           parser.clear();
           setFormKey((k) => k + 1);
           setOutcome({ ok: true, text: ui.campaigns.created });
@@ -152,8 +153,6 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     parser,
     values,
     files,
-    pending,
-    setPending,
     errors,
     outcome,
     preparing,
@@ -167,6 +166,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     setValue,
     setFile,
     setCreditType,
+    setRecipientsText,
     addRecipients,
     clearRecipients,
     submit,

@@ -1,26 +1,17 @@
 /**
- * Parses pasted text or a chosen file in a Web Worker, so the main thread never blocks, and
- * merges the result into the recipients already on the form (spec 5: deduplicated against
- * existing recipients). Recipients stay a sorted Float64Array of keys (keys.ts); strings are
- * made once, when the form submits (keysToStrings).
+ * The Create Campaign form's recipients, parsed in a Web Worker so the main thread never
+ * blocks. The Numbers box is parsed as it changes (debounced, only the latest text counts);
+ * files and long pastes are added to the list at once. Recipients stay sorted Float64Arrays of
+ * keys (keys.ts); strings are made once, when the form submits (keysToStrings).
  */
-import { useCallback, useState } from 'react';
-import { MAX_RECIPIENTS, ui } from '@herald/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ui } from '@herald/contract';
 import { encodeInSlices } from './encode-text';
-import { mergeKeys } from './keys';
+import { LatestParse, type LiveResult } from './latest-parse';
 import type { ParseKind, ParseReply, ParseRequest } from './parse-buffer';
+import { addScan, listOf, type ParsedRecipients, type RecipientScan } from './recipient-list';
 
-export interface ParsedRecipients {
-  /** Every recipient, existing and new: sorted unique keys. */
-  keys: Float64Array;
-  /** New numbers this input added. */
-  kept: number;
-  invalid: number;
-  /** Repeats within the input plus numbers already present. */
-  duplicates: number;
-  /** More than MAX_RECIPIENTS in total. */
-  overLimit: boolean;
-}
+export type { ParsedRecipients } from './recipient-list';
 
 export class RecipientParseError extends Error {}
 
@@ -70,10 +61,8 @@ async function request(message: ParseRequest): Promise<ParseReply> {
   });
 }
 
-export async function parseRecipients(
-  input: string | File,
-  existing: Float64Array = new Float64Array(0),
-): Promise<ParsedRecipients> {
+/** One input parsed on its own. Text is encoded in slices first, so no task blocks the page. */
+export async function scanRecipients(input: string | File): Promise<RecipientScan> {
   const id = nextId++;
   let message: ParseRequest;
   if (typeof input === 'string') {
@@ -87,48 +76,130 @@ export async function parseRecipients(
   }
   const reply = await request(message);
   if ('error' in reply) throw new RecipientParseError(reply.error);
-  const merged = mergeKeys(existing, reply.keys);
-  return {
-    keys: merged.keys,
-    kept: reply.kept - merged.duplicates,
-    invalid: reply.invalid,
-    duplicates: reply.duplicates + merged.duplicates,
-    overLimit: merged.keys.length > MAX_RECIPIENTS,
-  };
+  return reply;
 }
 
-/** The form's recipients: add pasted text or files, see the last counts, or an error. */
+/** An input parsed and merged into `existing` (spec 5: deduplicated against existing recipients). */
+export async function parseRecipients(
+  input: string | File,
+  existing: Float64Array = new Float64Array(0),
+): Promise<ParsedRecipients> {
+  return addScan(existing, await scanRecipients(input));
+}
+
+/** The figures of the last input, under the name the form shows for it. */
+export interface LastInput {
+  source: string;
+  figures: ParsedRecipients;
+}
+
+/** The label of the Numbers box's own figures. */
+export const TYPED_SOURCE = 'Typed numbers';
+
+const NONE = new Float64Array(0);
+const messageOf = (e: unknown) =>
+  e instanceof RecipientParseError ? e.message : ui.campaigns.fileUnreadable;
+
+/** The form's recipients: the Numbers box (live), inputs added at once, their union and figures. */
 export function useRecipientParser() {
-  const [recipients, setRecipients] = useState<Float64Array>(() => new Float64Array(0));
-  const [last, setLast] = useState<ParsedRecipients | null>(null);
+  const [text, setTextState] = useState('');
+  const [added, setAdded] = useState<Float64Array>(NONE);
+  const [typed, setTyped] = useState<RecipientScan | null>(null);
+  const [lastAdded, setLastAdded] = useState<LastInput | null>(null);
+  const [typedIsLast, setTypedIsLast] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The async paths (a file finishing, a submit settling) read these, never a stale render's.
+  const addedRef = useRef(added);
+  const typedRef = useRef(typed);
 
-  /** Resolves to the merged result, or null when the input could not be parsed. */
+  const [live] = useState(
+    () =>
+      new LatestParse<string, RecipientScan>(scanRecipients, (result) => {
+        const scan = result.ok ? result.value : null;
+        typedRef.current = scan;
+        setTyped(scan);
+        setTypedIsLast(result.ok);
+        setError(result.ok ? null : messageOf(result.error));
+      }),
+  );
+  useEffect(() => () => live.cancel(), [live]);
+
+  const setText = useCallback(
+    (next: string) => {
+      setTextState(next);
+      if (next.trim()) {
+        live.update(next);
+        return;
+      }
+      live.cancel();
+      typedRef.current = null;
+      setTyped(null);
+      setTypedIsLast(false);
+    },
+    [live],
+  );
+
+  /** A file or a long paste, added to the list at once; null when it could not be parsed. */
   const add = useCallback(
-    async (input: string | File): Promise<ParsedRecipients | null> => {
+    async (input: string | File, source: string): Promise<ParsedRecipients | null> => {
       setBusy(true);
       setError(null);
       try {
-        const parsed = await parseRecipients(input, recipients);
-        setRecipients(parsed.keys);
-        setLast(parsed);
-        return parsed;
+        const scan = await scanRecipients(input);
+        const typedNow = typedRef.current;
+        // Counted against the whole list the form shows; kept apart from the box's numbers.
+        const figures = addScan(listOf(addedRef.current, typedNow), scan);
+        const next = typedNow ? addScan(addedRef.current, scan).keys : figures.keys;
+        addedRef.current = next;
+        setAdded(next);
+        setLastAdded({ source, figures });
+        setTypedIsLast(false);
+        return figures;
       } catch (e) {
-        setError(e instanceof RecipientParseError ? e.message : ui.campaigns.fileUnreadable);
+        setError(messageOf(e));
         return null;
       } finally {
         setBusy(false);
       }
     },
-    [recipients],
+    [],
   );
 
-  const clear = useCallback(() => {
-    setRecipients(new Float64Array(0));
-    setLast(null);
-    setError(null);
-  }, []);
+  /** The whole list once the box's latest text is parsed; null when that text could not be. */
+  const settle = useCallback(async (): Promise<Float64Array | null> => {
+    const result: LiveResult<RecipientScan> | undefined = await live.settle();
+    if (result && !result.ok) return null;
+    return listOf(addedRef.current, result ? result.value : null);
+  }, [live]);
 
-  return { recipients, count: recipients.length, last, busy, error, add, clear };
+  const clear = useCallback(() => {
+    live.cancel();
+    addedRef.current = NONE;
+    typedRef.current = null;
+    setTextState('');
+    setAdded(NONE);
+    setTyped(null);
+    setLastAdded(null);
+    setTypedIsLast(false);
+    setError(null);
+  }, [live]);
+
+  const typedFigures = useMemo(() => (typed ? addScan(added, typed) : null), [added, typed]);
+  const recipients = typedFigures?.keys ?? added;
+  const last: LastInput | null =
+    typedIsLast && typedFigures ? { source: TYPED_SOURCE, figures: typedFigures } : lastAdded;
+
+  return {
+    text,
+    setText,
+    recipients,
+    count: recipients.length,
+    last,
+    busy,
+    error,
+    add,
+    settle,
+    clear,
+  };
 }
