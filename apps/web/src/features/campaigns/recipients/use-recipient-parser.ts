@@ -2,7 +2,8 @@
  * The Create Campaign form's recipients, parsed in a Web Worker so the main thread never
  * blocks. The Numbers box is parsed as it changes (debounced, only the latest text counts);
  * files and long pastes are added to the list at once. Recipients stay sorted Float64Arrays of
- * keys (keys.ts); strings are made once, when the form submits (keysToStrings).
+ * keys (the contract's recipient-keys.ts); no string per number is ever made: the form writes
+ * the keys' digits as bytes when it submits (encodeRecipients).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ui } from '@herald/contract';
