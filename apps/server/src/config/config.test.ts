@@ -39,6 +39,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes WEB_DIST from the schema: a path, empty for the API only, unset for the default', () => {
+    expect(loadConfig({ WEB_DIST: '/srv/web' }, { webDist: '/default' }).webDist).toBe('/srv/web');
+    expect(loadConfig({ WEB_DIST: 'web/dist' }).webDist).toBe(path.resolve('web/dist'));
+    expect(loadConfig({ WEB_DIST: '' }, { webDist: '/default' }).webDist).toBeUndefined();
+    expect(loadConfig({}, { webDist: '/default' }).webDist).toBe('/default');
+    expect(loadConfig({}).webDist).toBeUndefined();
+  });
+
   it('stops with the list of bad variables', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }),

@@ -39,6 +39,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The built web app; empty serves the API only (null), unset takes the default. */
+  WEB_DIST: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? null : v && path.resolve(v))),
 });
 
 export interface Config {
@@ -55,12 +60,23 @@ export interface Config {
   passwordHashCost: number;
   dbPoolMax: number;
   trustProxy: boolean;
-  /** Directory of the built web app; absent in API-only tests. */
+  /** Directory of the built web app; undefined serves the API only. */
   webDist: string | undefined;
 }
 
+export interface ConfigDefaults {
+  /**
+   * Where the built web app lies when WEB_DIST is unset. The entry point knows it (it sits at
+   * the same depth in src/ and in the bundle); without it, an unset WEB_DIST serves no web app.
+   */
+  webDist?: string;
+}
+
 /** Parses the environment; a bad variable stops the start with the full list of problems. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: ConfigDefaults = {},
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -81,6 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     dbPoolMax: e.DB_POOL_MAX,
     trustProxy: e.TRUST_PROXY,
-    webDist: undefined,
+    webDist: e.WEB_DIST === null ? undefined : (e.WEB_DIST ?? defaults.webDist),
   };
 }
