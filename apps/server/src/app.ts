@@ -1,19 +1,11 @@
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TOKEN_TTL_SECONDS } from '@herald/contract';
 import type { Config } from './config/config.js';
-import type { AppContext } from './context.js';
-import { migrate, openDatabase } from './db/database.js';
-import { PasswordHasher } from './lib/password.js';
-import { TokenService } from './lib/tokens.js';
-import { createMailer, type Mailer } from './lib/mail.js';
-import { resolveJwtSecret } from './lib/secrets.js';
-import { AuthState } from './plugins/auth-state.js';
+import { createContext, type AppContext } from './context.js';
+import type { Mailer } from './lib/mail.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { serializerCompiler } from './plugins/serializer.js';
-import { RateLimiter } from './plugins/rate-limit.js';
 import { lazyChildLoggerFactory } from './plugins/request-logger.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -27,15 +19,22 @@ import { historyRoutes } from './modules/credits/history.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
-export interface BuildOptions {
+export type BuildOptions = {
   config: Config;
-  /** The database to use (the embedded server's URL or DATABASE_URL). */
-  databaseUrl: string;
   /** pino options; false silences the log (tests). */
   logger?: boolean | object;
-  /** Replaces the mailer (tests capture mail). */
-  mailer?: Mailer;
-}
+} & (
+  | {
+      /** The database to use (the embedded server's URL or DATABASE_URL). */
+      databaseUrl: string;
+      /** Replaces the mail transport (tests capture mail). */
+      mailer?: Mailer;
+    }
+  | {
+      /** A context the caller built and closes; the app only uses it. */
+      ctx: AppContext;
+    }
+);
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -58,42 +57,19 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(opts.databaseUrl, config.dbPoolMax);
-  try {
-    await migrate(database.pool);
-  } catch (err) {
-    await database.close();
-    throw err;
+  let ctx: AppContext;
+  if ('ctx' in opts) {
+    ctx = opts.ctx;
+  } else {
+    const owned = await createContext(config, {
+      databaseUrl: opts.databaseUrl,
+      log: app.log,
+      mailer: opts.mailer,
+    });
+    app.addHook('onClose', () => owned.close());
+    ctx = owned;
   }
-  const hasher = new PasswordHasher(config.passwordHashCost);
-  const authState = new AuthState(database.db, opts.databaseUrl, (m) => app.log.warn(m));
-  await authState.start();
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    pool: database.pool,
-    hasher,
-    tokens: new TokenService(
-      await resolveJwtSecret(config.jwtSecret, config.dataDir),
-      TOKEN_TTL_SECONDS,
-    ),
-    mailer:
-      opts.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: (m) => app.log.info(m),
-      }),
-    authState,
-    rateLimiter: new RateLimiter(database.db),
-    uploadsDir: path.join(config.dataDir, 'uploads'),
-  };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => {
-    await authState.stop();
-    await database.close();
-  });
 
   registerErrorHandler(app);
   await app.register(
@@ -113,7 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   );
   await registerWebStatic(app, config.webDist);
 
-  const firstAdmin = await ensureFirstAdmin(ctx.db, hasher, {
+  const firstAdmin = await ensureFirstAdmin(ctx.db, ctx.hasher, {
     email: config.adminEmail,
     password: config.adminPassword,
   });

@@ -1,25 +1,99 @@
+import path from 'node:path';
 import type pg from 'pg';
+import { TOKEN_TTL_SECONDS } from '@herald/contract';
 import type { Config } from './config/config.js';
-import type { Db } from './db/database.js';
-import type { PasswordHasher } from './lib/password.js';
-import type { TokenService } from './lib/tokens.js';
-import type { Mailer } from './lib/mail.js';
-import type { AuthState } from './plugins/auth-state.js';
-import type { RateLimiter } from './plugins/rate-limit.js';
+import { migrate, openDatabase, type Db } from './db/database.js';
+import { PasswordHasher } from './lib/password.js';
+import { TokenService } from './lib/tokens.js';
+import { createMailer, type Mailer } from './lib/mail.js';
+import { resolveJwtSecret } from './lib/secrets.js';
+import { AuthState } from './plugins/auth-state.js';
+import { RateLimiter } from './plugins/rate-limit.js';
+import { migrateJobQueue } from './jobs/job-queue.js';
+import { MailOutbox } from './jobs/mail-outbox.js';
+import type { Log } from './jobs/worker-logger.js';
 
-/** The app's shared services, built once in buildApp and reached as `app.ctx`. */
+export type { Log };
+
+/** The app's shared services, built once by createContext and reached as `app.ctx`. */
 export interface AppContext {
   config: Config;
+  /** The database in use (the embedded server's URL or DATABASE_URL). */
+  databaseUrl: string;
   db: Db;
   /** The pool behind `db`, for prepared hot-path reads (db/prepared.ts). */
   pool: pg.Pool;
+  log: Log;
   hasher: PasswordHasher;
   tokens: TokenService;
-  mailer: Mailer;
+  /** Mail goes out through the outbox (in the caller's transaction), never straight here. */
+  outbox: MailOutbox;
   authState: AuthState;
   rateLimiter: RateLimiter;
   /** Where uploaded files live (DATA_DIR/uploads). */
   uploadsDir: string;
+}
+
+export interface OwnedContext extends AppContext {
+  /** Stops what the context started and closes the database pool. */
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  databaseUrl: string;
+  log: Log;
+  /** Replaces the mail transport (tests capture mail). */
+  mailer?: Mailer;
+}
+
+/**
+ * Opens the database, applies the app's and the job queue's migrations, and builds every
+ * shared service once. It needs no Fastify: a worker or a command-line task runs on it alone.
+ */
+export async function createContext(config: Config, opts: ContextOptions): Promise<OwnedContext> {
+  const { databaseUrl, log } = opts;
+  const database = openDatabase(databaseUrl, config.dbPoolMax);
+  let authState: AuthState | undefined;
+  try {
+    await migrate(database.pool);
+    await migrateJobQueue(database.pool, log);
+    const tokens = new TokenService(
+      await resolveJwtSecret(config.jwtSecret, config.dataDir),
+      TOKEN_TTL_SECONDS,
+    );
+    const transport =
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: (m) => log.info({}, m),
+      });
+    authState = new AuthState(database.db, databaseUrl, (m) => log.warn({}, m));
+    await authState.start();
+    const started = authState;
+    return {
+      config,
+      databaseUrl,
+      db: database.db,
+      pool: database.pool,
+      log,
+      hasher: new PasswordHasher(config.passwordHashCost),
+      tokens,
+      outbox: new MailOutbox(database.db, transport),
+      authState: started,
+      rateLimiter: new RateLimiter(database.db),
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      async close() {
+        await started.stop();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await authState?.stop().catch(() => {});
+    await database.close();
+    throw err;
+  }
 }
 
 declare module 'fastify' {

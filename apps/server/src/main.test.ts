@@ -4,18 +4,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { smtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { freePort } from './db/embedded-postgres.js';
+import { UPLOAD_GRACE_MS } from './jobs/upload-sweeps.js';
 
 /**
  * The process as `npm start` runs it, on the embedded PostgreSQL: killed with SIGKILL while it
- * serves, started again on the same DATA_DIR, it comes up with every committed user.
+ * serves, started again on the same DATA_DIR, it comes up with every committed user, sends the
+ * mail it had committed but could not send, and runs the job that was waiting in the queue.
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
 let dataDir = '';
+let sink: SmtpSink | undefined;
 
-async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+async function startServer(
+  port: number,
+  smtpPort: number,
+): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -27,6 +35,7 @@ async function startServer(port: number): Promise<{ child: ChildProcess; output:
       ADMIN_PASSWORD: 'root-password-1',
       PASSWORD_HASH_COST: '12',
       DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,8 +70,29 @@ async function post(port: number, url: string, body: unknown, token?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** A connection to the database the server runs (its port is in postmaster.pid). */
+async function connectToServersDatabase(): Promise<pg.Client> {
+  const pid = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const password = readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim();
+  const client = new pg.Client({
+    connectionString: `postgres://herald:${encodeURIComponent(password)}@127.0.0.1:${pid[3]}/herald`,
+  });
+  await client.connect();
+  return client;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await sink?.close();
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   if (dataDir && existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -77,11 +107,13 @@ afterAll(async () => {
 });
 
 describe('server process', () => {
-  it('survives SIGKILL with every committed user, and stops cleanly on SIGTERM', async () => {
+  it('survives SIGKILL with every committed user, mail and job, and stops cleanly on SIGTERM', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-restart-'));
     await fs.chmod(dataDir, 0o755);
+    // Nothing listens on the SMTP port until after the kill: the first server cannot send.
+    const smtpPort = await freePort();
     const port1 = await freePort();
-    const first = await startServer(port1);
+    const first = await startServer(port1, smtpPort);
     expect(first.output()).toContain('First Admin created: root@test.local');
 
     const login = await post(port1, '/api/login', {
@@ -97,17 +129,60 @@ describe('server process', () => {
     );
     expect(created.status).toBe(201);
 
+    const db1 = await connectToServersDatabase();
+    // The login-details mail is committed with the user; its first try failed, and the job
+    // waits for its retry (not in flight: a job killed mid-run waits for its lock to expire).
+    await waitFor('the mail job failed once', async () => {
+      const { rows } = await db1.query(
+        `SELECT j.attempts FROM mail_outbox m
+         JOIN graphile_worker.jobs j ON j.key = 'mail:' || m.id
+         WHERE m.recipient = 'kept@test.local' AND m.sent_at IS NULL
+           AND j.attempts >= 1 AND j.locked_at IS NULL`,
+      );
+      return rows.length === 1;
+    });
+    // A job in the queue, due a moment later: an upload sweep, with a file for it to sweep.
+    const campaigns = path.join(dataDir, 'uploads', 'campaigns');
+    await fs.mkdir(campaigns, { recursive: true });
+    const orphan = path.join(campaigns, 'left-by-a-crash.tmp');
+    await fs.writeFile(orphan, 'x');
+    const old = new Date(Date.now() - UPLOAD_GRACE_MS - 60_000);
+    await fs.utimes(orphan, old, old);
+    await db1.query(
+      `SELECT graphile_worker.add_job('sweep-uploads', '{}'::json,
+         run_at => now() + interval '2 seconds', job_key => 'before-the-kill')`,
+    );
+    await db1.end();
+
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
+    expect(existsSync(orphan)).toBe(true);
 
+    sink = await smtpSink(smtpPort);
     const port2 = await freePort();
-    const second = await startServer(port2);
+    const second = await startServer(port2, smtpPort);
     expect(second.output()).not.toContain('First Admin created');
     const again = await post(port2, '/api/login', {
       email: 'kept@test.local',
       password: 'kept-password-1',
     });
     expect(again.status).toBe(200);
+
+    await waitFor('the committed mail was sent', async () =>
+      sink!.messages.some((m) => m.includes('To: kept@test.local')),
+    );
+    expect(sink.messages.filter((m) => m.includes('To: kept@test.local'))).toHaveLength(1);
+    const db2 = await connectToServersDatabase();
+    try {
+      await waitFor('the queued job ran', async () => {
+        const { rows } = await db2.query(
+          `SELECT 1 FROM graphile_worker.jobs WHERE key = 'before-the-kill'`,
+        );
+        return rows.length === 0 && !existsSync(orphan);
+      });
+    } finally {
+      await db2.end();
+    }
 
     second.child.kill('SIGTERM');
     const code = await new Promise((r) => second.child.once('exit', r));

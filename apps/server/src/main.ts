@@ -2,15 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.js';
-import { buildApp } from './app.js';
-import { pinTickObjectShape } from './lib/tick-shape.js';
+import { buildApp, type BuiltApp } from './app.js';
+import { startJobRunner, type JobRunner } from './jobs/runner.js';
 
-/** Reads config, starts the database if needed, builds the app, listens, shuts down cleanly. */
+/** Reads config, starts the database if needed, builds the app and its jobs, listens, stops. */
 async function main() {
-  pinTickObjectShape();
-  const config = loadConfig();
+  // src/main.ts and dist/main.js sit at the same depth below apps/server.
   const here = path.dirname(fileURLToPath(import.meta.url));
-  config.webDist = process.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
 
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;
@@ -22,9 +21,15 @@ async function main() {
     databaseUrl = embedded.url;
   }
 
-  let built;
+  let built: BuiltApp;
+  let jobs: JobRunner;
   try {
     built = await buildApp({ config, databaseUrl });
+    const { app } = built;
+    jobs = await startJobRunner(app.ctx).catch(async (err: unknown) => {
+      await app.close();
+      throw err;
+    });
   } catch (err) {
     await embedded?.stop();
     throw err;
@@ -39,6 +44,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     try {
+      // Jobs first: they use the database that closing the app closes.
+      await jobs.stop();
       await app.close();
     } finally {
       await embedded?.stop();

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { migrate, openDatabase } from '../src/db/database.js';
+import { migrateJobQueue } from '../src/jobs/job-queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +17,8 @@ declare module 'vitest' {
 
 /**
  * Starts one PostgreSQL for the whole run (embedded by default; TEST_DATABASE_URL points at
- * another server instead), migrates a template database once, and hands out its URL.
+ * another server instead), migrates a template database once (the app's tables and the job
+ * queue's), and hands out its URL.
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | undefined;
@@ -36,6 +38,9 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${templateDb}`;
   const handle = openDatabase(url.toString(), 2);
   await migrate(handle.pool);
+  // graphile-worker's schema too, so each test database cloned from the template has it.
+  const quiet = () => {};
+  await migrateJobQueue(handle.pool, { error: quiet, warn: quiet, info: quiet, debug: quiet });
   await handle.close();
 
   project.provide('pgAdminUrl', adminUrl);

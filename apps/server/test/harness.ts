@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config/config.js';
 import { buildApp } from '../src/app.js';
 import type { Db } from '../src/db/database.js';
 import type { MailMessage } from '../src/lib/mail.js';
+import { runDueJobs } from '../src/jobs/runner.js';
 
 export const ADMIN_EMAIL = 'admin@test.local';
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -19,8 +20,15 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
-  /** Every mail the app sent, in order. */
+  /**
+   * Every mail the app sent, in order. Mail goes through the outbox and a job: `request` runs
+   * the due jobs after any request that left unsent mail, so a test reads its mail here at once.
+   */
   mails: MailMessage[];
+  /** Runs every job due now (the background runner is not started in tests). */
+  runDueJobs(): Promise<void>;
+  /** While set, the mail transport fails with this error, as a broken SMTP server would. */
+  mailFailure: Error | null;
   dataDir: string;
   databaseUrl: string;
   /** HTTP request through inject; `token` becomes the bearer header. */
@@ -70,11 +78,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger: false,
     mailer: {
       async send(m) {
+        if (t.mailFailure) throw t.mailFailure;
         mails.push(m);
       },
     },
   });
 
+  const hasUnsentMail = async () =>
+    !!(await app.ctx.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst());
   const others: FastifyInstance[] = [];
   let counter = 0;
   const t: TestApp = {
@@ -84,12 +100,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mails,
     dataDir,
     databaseUrl,
-    request({ token, headers, ...opts }) {
-      return app.inject({
+    async request({ token, headers, ...opts }) {
+      const res = await app.inject({
         ...opts,
         headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       });
+      const method = (opts.method ?? 'GET').toUpperCase();
+      if (method !== 'GET' && method !== 'HEAD' && (await hasUnsentMail())) {
+        await t.runDueJobs();
+      }
+      return res;
     },
+    runDueJobs() {
+      return runDueJobs(app.ctx);
+    },
+    mailFailure: null,
     async login(email, password = DEFAULT_PASSWORD) {
       const res = await app.inject({
         method: 'POST',

@@ -27,6 +27,11 @@ export function openDatabase(url: string, poolMax: number): DatabaseHandle {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  pool.on('connect', (client) => {
+    // A checked-out client that loses its connection between queries emits 'error'; unheard,
+    // that would end the process. Its next query fails and the caller handles that.
+    client.on('error', () => {});
+  });
   // kyselyPool: COPY FROM STDIN inside Kysely transactions, hot named statements.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
   return {

@@ -120,6 +120,19 @@ export interface Database {
   campaign_files: CampaignFilesTable;
   campaign_report_entries: CampaignReportEntriesTable;
   notifications: NotificationsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/** Mail waiting to be sent, or sent (body cleared); see migration 0006. */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  recipient: string;
+  subject: string;
+  body: string | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 export interface CampaignsTable {

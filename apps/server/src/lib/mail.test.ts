@@ -1,50 +1,9 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { smtpSink } from '../../test/smtp-sink.js';
 import { createMailer } from './mail.js';
-
-/** A minimal SMTP sink: enough of RFC 5321 for nodemailer to deliver one message. */
-function smtpSink(): Promise<{ port: number; messages: string[]; close: () => void }> {
-  const messages: string[] = [];
-  const server = net.createServer((socket) => {
-    let data = false;
-    let buffer = '';
-    let message = '';
-    socket.write('220 sink ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString();
-      let i;
-      while ((i = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        if (data) {
-          if (line === '.') {
-            data = false;
-            messages.push(message);
-            message = '';
-            socket.write('250 queued\r\n');
-          } else message += `${line}\n`;
-          continue;
-        }
-        const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 sink\r\n');
-        else if (cmd === 'DATA') {
-          data = true;
-          socket.write('354 go\r\n');
-        } else if (cmd === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address() as net.AddressInfo;
-      resolve({ port: addr.port, messages, close: () => server.close() });
-    }),
-  );
-}
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -61,7 +20,7 @@ describe('createMailer', () => {
       log: () => {},
     });
     await mailer.send({ to: 'asha@example.com', subject: 'Hello there', text: 'Body line' });
-    sink.close();
+    await sink.close();
     expect(sink.messages).toHaveLength(1);
     expect(sink.messages[0]).toContain('Subject: Hello there');
     expect(sink.messages[0]).toContain('To: asha@example.com');

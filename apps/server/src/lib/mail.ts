@@ -14,8 +14,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP when `SMTP_URL` is set; otherwise every mail becomes an `.eml` file in
- * `DATA_DIR/outbox/` and its subject is logged (decisions.md section 1).
+ * The transport: SMTP when `SMTP_URL` is set; otherwise every mail becomes an `.eml` file in
+ * `DATA_DIR/outbox/` and its subject is logged (decisions.md section 1). Modules never call it:
+ * they queue mail in the outbox (jobs/mail-outbox.ts), whose `send-mail` job calls it.
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;

@@ -138,25 +138,15 @@ function isLockTimeout(err: unknown): boolean {
 
 /** How long a key is kept: a retry within this window replays (Stripe keeps keys 24 hours). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/** Deletes keys older than `ttlMs` (on the created_at index); returns how many went. */
+/**
+ * Deletes keys older than `ttlMs` (on the created_at index); returns how many went. The
+ * `prune-idempotency-keys` job runs it hourly, so the table holds about a day of keys.
+ */
 export async function pruneIdempotencyKeys(db: Db, ttlMs = IDEMPOTENCY_KEY_TTL_MS) {
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', new Date(Date.now() - ttlMs))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/**
- * Prunes now and then hourly, so the table holds about a day of keys. Several instances may
- * prune at once: the deletes are idempotent. Returns the stop function.
- */
-export function schedulePruning(db: Db, onError: (err: unknown) => void): () => void {
-  const run = () => void pruneIdempotencyKeys(db).catch(onError);
-  run();
-  const timer = setInterval(run, PRUNE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

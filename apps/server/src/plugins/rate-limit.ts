@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { RATE_LIMITS } from '@herald/contract';
 import type { Db } from '../db/database.js';
 import { tooMany } from '../lib/app-error.js';
 
@@ -6,6 +7,11 @@ export interface Limit {
   max: number;
   windowSeconds: number;
 }
+
+/** Every limit the app applies is one of RATE_LIMITS; none counts over a longer window. */
+export const LONGEST_WINDOW_SECONDS = Math.max(
+  ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds),
+);
 
 /**
  * Fixed-window counters in PostgreSQL, so every server instance on one database shares them.
@@ -52,5 +58,21 @@ export class RateLimiter {
 
   async reset(keys: string[]): Promise<void> {
     if (keys.length) await this.db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
+  }
+
+  /**
+   * Deletes counters whose window has run out for every limit: such a row refuses nothing and
+   * the next hit starts a new window anyway, so removing it changes no answer.
+   */
+  async prune(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('rate_limits')
+      .where(
+        'window_start',
+        '<',
+        sql<Date>`now() - make_interval(secs => ${LONGEST_WINDOW_SECONDS})`,
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

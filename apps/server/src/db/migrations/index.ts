@@ -3,6 +3,7 @@ import { sql as credits } from './0002-credits.js';
 import { sql as campaigns } from './0003-campaigns.js';
 import { sql as campaignReports } from './0004-campaign-reports.js';
 import { sql as historyTypeIndex } from './0005-history-type-index.js';
+import { sql as mailOutbox } from './0006-mail-outbox.js';
 import { sql as recipientsWithoutForeignKey } from './0007-recipients-without-foreign-key.js';
 
 export interface Migration {
@@ -18,5 +19,6 @@ export const migrations: Migration[] = [
   { version: 3, name: 'campaigns', sql: campaigns },
   { version: 4, name: 'campaign-reports', sql: campaignReports },
   { version: 5, name: 'history-type-index', sql: historyTypeIndex },
+  { version: 6, name: 'mail-outbox', sql: mailOutbox },
   { version: 7, name: 'recipients-without-foreign-key', sql: recipientsWithoutForeignKey },
 ];

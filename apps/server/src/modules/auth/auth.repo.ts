@@ -93,3 +93,12 @@ export function markResetUsed(db: DbOrTx, id: string) {
     .where('id', '=', id)
     .execute();
 }
+
+/** Codes that can no longer be used (spent, replaced, locked out or expired) serve no purpose. */
+export async function deleteSpentResets(db: DbOrTx): Promise<number> {
+  const result = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', sql<Date>`now()`)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -9,6 +9,7 @@ import {
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import type { MailMessage } from '../../lib/mail.js';
 import type { Limit } from '../../plugins/rate-limit.js';
 import type { Actor } from '../../policies/scope.js';
 import * as repo from './auth.repo.js';
@@ -70,14 +71,16 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string)
   const user = await repo.findCredentialsByEmail(ctx.db, email);
   if (user && user.status === 'Active') {
     const otp = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-    await repo.createReset(ctx.db, user.id, otpMac(ctx, user.id, otp), OTP_TTL_MINUTES);
-    await ctx.mailer.send({
-      to: user.email,
-      subject: 'Your Herald password reset code',
-      text:
-        `Hello ${user.name},\n\nYour one-time code to reset your Herald password is ${otp}.\n` +
-        `It is valid for ${OTP_TTL_MINUTES} minutes and can be used once.\n\n` +
-        `If you did not ask for it, ignore this mail: your password stays as it is.\n`,
+    await ctx.db.transaction().execute(async (tx) => {
+      await repo.createReset(tx, user.id, otpMac(ctx, user.id, otp), OTP_TTL_MINUTES);
+      await ctx.outbox.queue(tx, {
+        to: user.email,
+        subject: 'Your Herald password reset code',
+        text:
+          `Hello ${user.name},\n\nYour one-time code to reset your Herald password is ${otp}.\n` +
+          `It is valid for ${OTP_TTL_MINUTES} minutes and can be used once.\n\n` +
+          `If you did not ask for it, ignore this mail: your password stays as it is.\n`,
+      });
     });
   }
   return msg.otpSent;
@@ -103,8 +106,7 @@ export async function resetPassword(
     return true;
   });
   if (!valid) throw badRequest(msg.otpInvalid);
-  await changePasswordHash(ctx, user.id, body.newPassword);
-  await ctx.mailer.send({
+  await changePasswordHash(ctx, user.id, body.newPassword, {
     to: user.email,
     subject: 'Your Herald password was reset',
     text: `Hello ${user.name},\n\nYour Herald password was just reset. If this was not you, contact your administrator at once.\n`,
@@ -112,12 +114,21 @@ export async function resetPassword(
   return msg.passwordReset;
 }
 
-/** Hashes and stores a new password; every older token of the user stops working. */
-async function changePasswordHash(ctx: AppContext, userId: string, password: string) {
+/**
+ * Hashes and stores a new password; every older token of the user stops working. The notice,
+ * if any, is queued in the same transaction: it goes out exactly when the change holds.
+ */
+async function changePasswordHash(
+  ctx: AppContext,
+  userId: string,
+  password: string,
+  notice?: MailMessage,
+) {
   const hash = await ctx.hasher.hash(password);
   const row = await ctx.db.transaction().execute(async (tx) => {
     const updated = await repo.setPassword(tx, userId, hash);
     await ctx.authState.changed(tx, userId);
+    if (notice) await ctx.outbox.queue(tx, notice);
     return updated;
   });
   ctx.authState.forget(userId);
@@ -153,8 +164,7 @@ export async function adminResetPassword(
   if (!user) throw notFound(msg.userNotFound);
   if (user.id === actor.id)
     throw badRequest('Use Change Password on your profile for your own account.');
-  await changePasswordHash(ctx, user.id, newPassword);
-  await ctx.mailer.send({
+  await changePasswordHash(ctx, user.id, newPassword, {
     to: user.email,
     subject: 'Your Herald password was reset by an administrator',
     text: `Hello ${user.name},\n\nAn administrator set a new password for your Herald account. Ask them for it, then change it from My Profile.\n`,

@@ -12,12 +12,9 @@ import {
 import { caller } from '../../plugins/auth.js';
 import { campaignActionsRoutes } from './campaign-actions.routes.js';
 import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
-import { campaignsDir, discardFiles, sweepStaleTemps } from './campaign-files.js';
-import { sweepOrphanFiles } from './campaign-orphans.js';
+import { campaignsDir, discardFiles } from './campaign-files.js';
 import { readCampaignUpload } from './campaigns.input.js';
 import * as service from './campaigns.service.js';
-
-const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /**
  * Campaigns (spec 2.9 and 7; decisions.md section 4): create and read, every role; the
@@ -25,14 +22,8 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
  */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // Files a crash leaves here are removed by the hourly `sweep-uploads` job (jobs/).
   const dir = campaignsDir(ctx.uploadsDir);
-  // A crash mid-upload leaves temp files; one between the rename and the end of the
-  // transaction leaves a final-named file that no row names. Both go after an hour.
-  const swept = await sweepStaleTemps(dir, STALE_TEMP_MS);
-  const orphans = await sweepOrphanFiles(ctx.db, dir, STALE_TEMP_MS);
-  if (swept + orphans > 0) {
-    app.log.info(`campaign uploads: removed ${swept} stale temp and ${orphans} orphaned files`);
-  }
 
   await withMultipart(app, (uploads) => {
     uploads.post(

@@ -10,16 +10,11 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import * as service from './credits.service.js';
-import { idempotencyKeyOf, runIdempotent, schedulePruning } from '../../plugins/idempotency.js';
+import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
 
 /** Credit management (spec 2.8) and the ledger's plain reads (spec 7); decisions.md section 3. */
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  // Keys of every endpoint (credits and campaigns) live a day; see IDEMPOTENCY_KEY_TTL_MS.
-  const stopPruning = schedulePruning(ctx.db, (err) =>
-    app.log.error({ err }, 'could not prune idempotency keys'),
-  );
-  app.addHook('onClose', async () => stopPruning());
 
   app.get(
     '/credits',

@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CreateUserBodySchema, response: { 201: CreateUserReplySchema } },
     },
     async (req, reply) => {
-      const created = await service.createUser(ctx, caller(req), req.body, req.log);
+      const created = await service.createUser(ctx, caller(req), req.body);
       return reply.code(201).send(created);
     },
   );

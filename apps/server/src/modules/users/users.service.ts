@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   CREDIT_TYPES,
   canCreateRole,
@@ -37,7 +36,6 @@ export async function createUser(
   ctx: AppContext,
   actor: AuthUser,
   input: CreateUserInput,
-  log: FastifyBaseLogger,
 ): Promise<CreateUserReply> {
   if (!canCreateRole(actor.role, input.role)) throw forbidden(msg.roleNotAllowed);
   // Checked before hashing so a duplicate costs no scrypt; the unique index settles races.
@@ -53,7 +51,7 @@ export async function createUser(
       const creator = await repo.lockById(tx, actor.id, 'share');
       if (!creator || creator.status !== 'Active') throw unauthorized(msg.sessionEnded);
       if (!canCreateRole(creator.role, input.role)) throw forbidden(msg.roleNotAllowed);
-      return repo.insertUser(tx, {
+      const newId = await repo.insertUser(tx, {
         email: input.email,
         name: input.name,
         role: input.role,
@@ -69,6 +67,9 @@ export async function createUser(
         city: input.city ?? null,
         pincode: input.pincode ?? null,
       });
+      // The login details go out exactly when the user exists.
+      await ctx.outbox.queue(tx, loginDetailsMail(input.email, input.name, password, actor.name));
+      return newId;
     });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw conflict(msg.emailTaken);
@@ -78,7 +79,6 @@ export async function createUser(
   forgetScopeUsers(ctx);
   const row = await repo.findById(ctx.pool, id);
   if (!row) throw notFound(msg.userNotFound);
-  await mailLoginDetails(ctx, row.email, row.name, password, actor.name, log);
   const generated = input.password === undefined;
   return {
     message: generated ? msg.userCreatedWithPassword(password) : msg.userCreated,
@@ -87,30 +87,15 @@ export async function createUser(
   };
 }
 
-/**
- * The user exists once committed: a mail failure must not turn into an error the creator would
- * retry (and meet 409). It is logged; the creator has the password from the reply or the form.
- */
-async function mailLoginDetails(
-  ctx: AppContext,
-  email: string,
-  name: string,
-  password: string,
-  creatorName: string,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  try {
-    await ctx.mailer.send({
-      to: email,
-      subject: 'Your Herald account',
-      text:
-        `Hello ${name},\n\n${creatorName} created a Herald account for you.\n\n` +
-        `Email: ${email}\nPassword: ${password}\n\n` +
-        `Log in, then change your password from My Profile.\n`,
-    });
-  } catch (err) {
-    log.error({ err, to: email }, 'could not mail the login details of a new user');
-  }
+function loginDetailsMail(email: string, name: string, password: string, creatorName: string) {
+  return {
+    to: email,
+    subject: 'Your Herald account',
+    text:
+      `Hello ${name},\n\n${creatorName} created a Herald account for you.\n\n` +
+      `Email: ${email}\nPassword: ${password}\n\n` +
+      `Log in, then change your password from My Profile.\n`,
+  };
 }
 
 /** A user's profile; out of scope reads as not found. One statement reads all of it. */

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { runMigrations } from 'graphile-worker';
+import type { DbOrTx } from '../db/database.js';
+import { workerLogger, type Log } from './worker-logger.js';
+
+/** Every task the runner knows; a job names one of these. */
+export const TASKS = {
+  sendMail: 'send-mail',
+  requeueMail: 'requeue-mail',
+  pruneSentMail: 'prune-sent-mail',
+  pruneIdempotencyKeys: 'prune-idempotency-keys',
+  deleteSpentOtps: 'delete-spent-otps',
+  pruneRateLimits: 'prune-rate-limits',
+  sweepUploads: 'sweep-uploads',
+} as const;
+export type TaskName = (typeof TASKS)[keyof typeof TASKS];
+
+export interface JobSpec {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** One pending job per key: adding again replaces the waiting one. */
+  jobKey?: string;
+  /** graphile-worker's default is 25 attempts, with exponential backoff between them. */
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job through graphile-worker's SQL function rather than its client API, so that inside
+ * a transaction the job commits or rolls back with the change that asked for it.
+ */
+export async function addJob(
+  db: DbOrTx,
+  task: TaskName,
+  payload: Record<string, unknown>,
+  spec: JobSpec = {},
+): Promise<void> {
+  await sql`SELECT graphile_worker.add_job(
+    ${task},
+    ${JSON.stringify(payload)}::json,
+    run_at => ${spec.runAt?.toISOString() ?? null}::timestamptz,
+    max_attempts => ${spec.maxAttempts ?? null}::integer,
+    job_key => ${spec.jobKey ?? null}::text)`.execute(db);
+}
+
+/** Installs or upgrades graphile-worker's own schema (`graphile_worker`). */
+export async function migrateJobQueue(pool: pg.Pool, log: Log): Promise<void> {
+  await runMigrations({ pgPool: pool, logger: workerLogger(log) });
+}

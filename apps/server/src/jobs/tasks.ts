@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { parseCronItems, type ParsedCronItem, type TaskList } from 'graphile-worker';
+import type { AppContext } from '../context.js';
+import { pruneIdempotencyKeys } from '../plugins/idempotency.js';
+import { deleteSpentResets } from '../modules/auth/auth.repo.js';
+import { TASKS } from './job-queue.js';
+import { sweepUploads } from './upload-sweeps.js';
+
+const SendMailPayload = z.object({ id: z.uuid() });
+
+/**
+ * The task of each job name. A task that throws is retried by graphile-worker with exponential
+ * backoff; what a periodic task removed is logged, so the cleanups can be followed in the log.
+ */
+export function taskList(ctx: AppContext): TaskList {
+  const report = (what: string, count: number) => {
+    if (count > 0) ctx.log.info({ component: 'jobs', count }, what);
+  };
+  return {
+    [TASKS.sendMail]: async (payload) => {
+      await ctx.outbox.send(SendMailPayload.parse(payload).id);
+    },
+    [TASKS.requeueMail]: async () => {
+      report('unsent mail given a new job', await ctx.outbox.requeueStalled());
+    },
+    [TASKS.pruneSentMail]: async () => {
+      report('sent mail records pruned', await ctx.outbox.pruneSent());
+    },
+    [TASKS.pruneIdempotencyKeys]: async () => {
+      report('idempotency keys pruned', await pruneIdempotencyKeys(ctx.db));
+    },
+    [TASKS.deleteSpentOtps]: async () => {
+      report('spent or expired one-time codes deleted', await deleteSpentResets(ctx.db));
+    },
+    [TASKS.pruneRateLimits]: async () => {
+      report('stale rate-limit counters deleted', await ctx.rateLimiter.prune());
+    },
+    [TASKS.sweepUploads]: async () => {
+      const swept = await sweepUploads(ctx.db, ctx.uploadsDir);
+      report(
+        'orphaned upload files removed',
+        swept.campaignTemps + swept.campaignOrphans + swept.logos,
+      );
+    },
+  };
+}
+
+/**
+ * When the periodic tasks run. graphile-worker records each run in `known_crontabs`, so with
+ * several instances each one still runs once; a run missed while every instance was down is
+ * skipped (no backfill): each task catches up on its next run.
+ */
+export const crontab: ParsedCronItem[] = parseCronItems([
+  { task: TASKS.pruneRateLimits, match: '*/15 * * * *' },
+  { task: TASKS.pruneIdempotencyKeys, match: '5 * * * *' },
+  { task: TASKS.deleteSpentOtps, match: '10 * * * *' },
+  { task: TASKS.sweepUploads, match: '20 * * * *' },
+  { task: TASKS.requeueMail, match: '35 * * * *' },
+  { task: TASKS.pruneSentMail, match: '40 3 * * *' },
+]);
