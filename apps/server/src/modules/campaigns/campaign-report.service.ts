@@ -21,8 +21,8 @@ import { getCampaign } from './campaigns.repo.js';
 import { presentCampaign } from './campaigns.presenter.js';
 import {
   CsvError,
-  CsvReader,
-  csvCell,
+  csvRows,
+  csvText,
   detectColumns,
   isBlankRow,
   type ReportColumns,
@@ -41,57 +41,45 @@ const EXPORT_BATCH = 10_000;
 
 const notCsv = () => badRequest(msg.reportFileNotCsv);
 
+/** COPY data is handed on in pieces of about this many characters. */
+const COPY_CHUNK = 256 * 1024;
+
 /**
- * Reads the staged file as COPY data for the temp table, chunk by chunk, so memory holds one
- * chunk whatever the file's size. Text must be UTF-8 (a BOM is dropped) without NUL bytes:
- * anything else (a spreadsheet, an image) is not a CSV file. `counter.rows` ends as the
- * number of data rows.
+ * Reads the staged file as COPY data for the temp table while it streams, so memory holds one
+ * piece whatever the file's size. Text must be UTF-8 (a BOM is dropped) without NUL bytes:
+ * anything else (a spreadsheet, an image) is not a CSV file. `counter.rows` ends as the number
+ * of data rows.
  */
 async function* reportCopyData(
   filePath: string,
   counter: { rows: number },
 ): AsyncGenerator<Buffer> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
   let columns: ReportColumns | null = null;
   let out = '';
-  const reader = new CsvReader((cells) => {
-    if (isBlankRow(cells)) return;
-    if (!columns) {
-      columns = detectColumns(cells);
-      if (columns.hasHeader) return;
+  try {
+    for await (const cells of csvRows(createReadStream(filePath, { highWaterMark: COPY_CHUNK }))) {
+      if (isBlankRow(cells)) continue;
+      if (!columns) {
+        columns = detectColumns(cells);
+        if (columns.hasHeader) continue;
+      }
+      const raw = (cells[columns.number] ?? '').trim();
+      const phone = normalizeRecipient(raw);
+      const status = (cells[columns.status] ?? '').trim().slice(0, REPORT_STATUS_MAX);
+      out += repo.copyRow(
+        counter.rows++,
+        phone,
+        phone === null ? raw.slice(0, RAW_MAX) : null,
+        status,
+      );
+      if (out.length >= COPY_CHUNK) {
+        yield Buffer.from(out, 'utf8');
+        out = '';
+      }
     }
-    const raw = (cells[columns.number] ?? '').trim();
-    const phone = normalizeRecipient(raw);
-    const status = (cells[columns.status] ?? '').trim().slice(0, REPORT_STATUS_MAX);
-    out += repo.copyRow(
-      counter.rows++,
-      phone,
-      phone === null ? raw.slice(0, RAW_MAX) : null,
-      status,
-    );
-  });
-  const decode = (chunk?: Buffer) => {
-    try {
-      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
-    } catch {
-      throw notCsv(); // bytes that are not UTF-8
-    }
-  };
-  const parse = (text: string, last = false) => {
-    if (text.includes('\u0000')) throw notCsv();
-    try {
-      reader.push(text);
-      if (last) reader.end();
-    } catch (err) {
-      throw err instanceof CsvError ? notCsv() : err;
-    }
-  };
-  for await (const chunk of createReadStream(filePath, { highWaterMark: 256 * 1024 })) {
-    parse(decode(chunk as Buffer));
-    if (out.length > 0) yield Buffer.from(out, 'utf8');
-    out = '';
+  } catch (err) {
+    throw err instanceof CsvError ? notCsv() : err;
   }
-  parse(decode(), true);
   if (out.length > 0) yield Buffer.from(out, 'utf8');
 }
 
@@ -181,13 +169,11 @@ export async function prepareReportExport(
   return {
     filename: `campaign_${id}_report.csv`,
     async *chunks() {
-      yield 'recipient,status\r\n';
+      yield csvText([['recipient', 'status']]);
       let after: string | undefined;
       for (;;) {
         const entries = await repo.reportEntries(ctx.db, id, after, EXPORT_BATCH);
-        if (entries.length > 0) {
-          yield entries.map((e) => `${csvCell(e.recipient)},${csvCell(e.status)}\r\n`).join('');
-        }
+        if (entries.length > 0) yield csvText(entries.map((e) => [e.recipient, e.status]));
         const last = entries.at(-1);
         if (entries.length < EXPORT_BATCH || !last) return;
         after = last.recipient;

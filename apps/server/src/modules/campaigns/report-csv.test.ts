@@ -1,24 +1,26 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   CsvError,
-  CsvReader,
-  CSV_CELL_MAX,
-  csvCell,
+  CSV_RECORD_MAX,
+  csvRows,
+  csvText,
   detectColumns,
   headerMatches,
   isBlankRow,
 } from './report-csv.js';
 
-/** Parses `text` fed in chunks of `size` characters (every split point is exercised). */
-function parse(text: string, size = text.length || 1): string[][] {
+/** Parses `bytes` streamed in chunks of `size` bytes (every split point is exercised). */
+async function parse(bytes: string | Buffer, size = bytes.length || 1): Promise<string[][]> {
+  const buf = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < buf.length; i += size) chunks.push(buf.subarray(i, i + size));
   const rows: string[][] = [];
-  const reader = new CsvReader((cells) => rows.push(cells));
-  for (let i = 0; i < text.length; i += size) reader.push(text.slice(i, i + size));
-  reader.end();
+  for await (const cells of csvRows(Readable.from(chunks))) rows.push(cells);
   return rows;
 }
 
-describe('CsvReader (RFC 4180)', () => {
+describe('csvRows (RFC 4180, by csv-parse)', () => {
   const cases: [string, string[][]][] = [
     [
       'a,b\r\nc,d\r\n',
@@ -41,21 +43,31 @@ describe('CsvReader (RFC 4180)', () => {
         ['c', 'd'],
       ],
     ],
+    ['a\r\nb\nc\rd', [['a'], ['b'], ['c'], ['d']]],
     ['"a,1","say ""hi"""\n', [['a,1', 'say "hi"']]],
     ['"line\r\nbreak",x\n', [['line\r\nbreak', 'x']]],
     ['a,,\n', [['a', '', '']]],
-    ['a\n\nb\n', [['a'], [''], ['b']]],
+    ['a\n\nb\n', [['a'], ['b']]],
     ['"",x', [['', 'x']]],
     ['ab"c,d', [['ab"c', 'd']]],
+    [
+      'number,status\n1,Delivered,extra\n2\n',
+      [['number', 'status'], ['1', 'Delivered', 'extra'], ['2']],
+    ],
+    ['\ufeffMobile,Status\n', [['Mobile', 'Status']]],
+    ['ünï,😀\n', [['ünï', '😀']]],
     ['', []],
   ];
-  it.each(cases)('%j', (text, rows) => {
-    for (const size of [1, 2, 3, 7, 1000]) expect(parse(text, size)).toEqual(rows);
+  it.each(cases)('%j', async (text, rows) => {
+    for (const size of [1, 2, 3, 7, 1000]) expect(await parse(text, size)).toEqual(rows);
   });
 
-  it('refuses an unterminated quote and an absurdly long cell', () => {
-    expect(() => parse('"abc\n')).toThrow(CsvError);
-    expect(() => parse('x'.repeat(CSV_CELL_MAX + 1))).toThrow(CsvError);
+  it('refuses an unterminated quote, an absurdly long row, bytes that are not UTF-8 and NUL', async () => {
+    await expect(parse('"abc\n')).rejects.toThrow(CsvError);
+    await expect(parse(`a,${'x'.repeat(CSV_RECORD_MAX * 2)}\nb\n`)).rejects.toThrow(CsvError);
+    await expect(parse(Buffer.from([0x61, 0x2c, 0xff, 0xfe, 0x0a]))).rejects.toThrow(CsvError);
+    await expect(parse(Buffer.from([0x61, 0x2c, 0x00, 0x0a]), 1)).rejects.toThrow(CsvError);
+    await expect(parse(Buffer.from([0x61, 0x2c, 0xc3]), 1)).rejects.toThrow(CsvError);
   });
 
   it('blank rows are recognised', () => {
@@ -105,14 +117,22 @@ describe('column detection (decisions.md section 4)', () => {
   });
 });
 
-describe('csvCell', () => {
-  it('neutralises formulas and quotes per RFC 4180', () => {
-    expect(csvCell('Delivered')).toBe('Delivered');
-    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+describe('csvText', () => {
+  it('neutralises formulas and quotes per RFC 4180, lines ending in CRLF', () => {
+    const cell = (value: string) => csvText([[value]]).replace(/\r\n$/, '');
+    expect(cell('Delivered')).toBe('Delivered');
+    expect(cell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
     for (const start of ['+', '-', '@', '\t', '\r', '\0']) {
-      expect(csvCell(`${start}1`).replace(/^"/, '')).toMatch(/^'/);
+      expect(cell(`${start}1`).replace(/^"/, '')).toMatch(/^'/);
     }
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(cell('a,b')).toBe('"a,b"');
+    expect(cell('two\nlines')).toBe('"two\nlines"');
+    expect(cell('a=b')).toBe('a=b');
+    expect(
+      csvText([
+        ['recipient', 'status'],
+        ['9876543210', 'Delivered'],
+      ]),
+    ).toBe('recipient,status\r\n9876543210,Delivered\r\n');
   });
 });

@@ -1,119 +1,79 @@
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CsvError as ParseError, parse } from 'csv-parse';
+import { stringify } from 'csv-stringify/sync';
 import { normalizeRecipient, REPORT_NUMBER_HEADERS, REPORT_STATUS_HEADER } from '@herald/contract';
 
 /**
- * Delivery-report CSV (decisions.md sections 4 and 7): a streaming RFC 4180 reader (quoted
- * fields with "" escapes, commas and line breaks inside quotes, CRLF, LF or CR line ends; the
- * BOM is dropped by the UTF-8 decoder before text gets here), the column detection, and the
- * cell writer of the CSV export.
+ * Delivery-report CSV (decisions.md sections 4 and 7): the rows of an uploaded report, read by
+ * csv-parse as the file streams (RFC 4180 quoting, CRLF, LF or CR line ends, a BOM dropped,
+ * rows of any length), the column detection, and the export's CSV text by csv-stringify with
+ * formula injection neutralised.
  */
 
-/** The text is not a CSV file we can read. */
+/** The bytes are not a CSV file we can read. */
 export class CsvError extends Error {}
 
-/** No sane report cell is longer; a longer one means the file is not a report. */
-export const CSV_CELL_MAX = 10_000;
+/** No sane report row is longer; a longer one means the file is not a report. */
+export const CSV_RECORD_MAX = 10_000;
 
-const FIELD_START = 0;
-const UNQUOTED = 1;
-const QUOTED = 2;
-const QUOTE_IN_QUOTED = 3;
-const SPECIAL = /[,"\r\n]/g;
+/**
+ * Each row's cells, as the file streams. Bytes that are not UTF-8, a NUL byte (a spreadsheet,
+ * an image), an unterminated quote or an over-long row throw CsvError. Empty lines are skipped;
+ * a quote inside an unquoted cell is kept as a character.
+ */
+export async function* csvRows(source: Readable): AsyncGenerator<string[]> {
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    skip_empty_lines: true,
+    max_record_size: CSV_RECORD_MAX,
+  });
+  const done = pipeline(source, utf8Only(), parser);
+  done.catch(() => {}); // a failure reaches the loop below through the parser
+  try {
+    for await (const cells of parser) yield cells as string[];
+    await done;
+  } catch (err) {
+    if (err instanceof ParseError) throw new CsvError(err.message);
+    throw err;
+  } finally {
+    source.destroy();
+  }
+}
 
-/** Feeds decoded text in chunks of any size; calls `onRow` with each complete row's cells. */
-export class CsvReader {
-  private state = FIELD_START;
-  private field = '';
-  private cells: string[] = [];
-  private pendingCr = false;
-
-  constructor(private readonly onRow: (cells: string[]) => void) {}
-
-  push(text: string): void {
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      if (this.state === QUOTED) {
-        const q = text.indexOf('"', i);
-        const end = q < 0 ? n : q;
-        this.append(text.slice(i, end));
-        if (q < 0) return;
-        i = q + 1;
-        this.state = QUOTE_IN_QUOTED;
-        continue;
-      }
-      if (this.state === QUOTE_IN_QUOTED) {
-        if (text[i] === '"') {
-          this.append('"');
-          i++;
-          this.state = QUOTED;
-          continue;
-        }
-        // The closing quote; anything up to the next separator is kept as written.
-        this.state = UNQUOTED;
-      }
-      if (this.pendingCr) {
-        this.pendingCr = false;
-        if (text[i] === '\n') {
-          i++;
-          continue;
-        }
-      }
-      if (this.state === FIELD_START && text[i] === '"') {
-        this.state = QUOTED;
-        i++;
-        continue;
-      }
-      SPECIAL.lastIndex = i;
-      const match = SPECIAL.exec(text);
-      const j = match ? match.index : n;
-      this.append(text.slice(i, j));
-      this.state = UNQUOTED;
-      if (!match) return;
-      const c = text[j];
-      i = j + 1;
-      if (c === '"') {
-        // A stray quote inside an unquoted field is kept as a character.
-        this.append('"');
-      } else if (c === ',') {
-        this.endField();
-      } else {
-        this.endField();
-        this.endRow();
-        if (c === '\r') {
-          if (i >= n) this.pendingCr = true;
-          else if (text[i] === '\n') i++;
-        }
-      }
+/** Passes bytes through unchanged once they are known to be UTF-8 text without NUL. */
+function utf8Only(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const check = (chunk?: Buffer) => {
+    try {
+      if (chunk) decoder.decode(chunk, { stream: true });
+      else decoder.decode();
+    } catch {
+      throw new CsvError('not UTF-8 text');
     }
-  }
-
-  /** The end of the text: the last row needs no line break; an open quote is an error. */
-  end(): void {
-    if (this.state === QUOTED) throw new CsvError('unterminated quoted field');
-    if (this.state !== FIELD_START || this.cells.length > 0) {
-      this.endField();
-      this.endRow();
-    }
-  }
-
-  private append(part: string): void {
-    if (part.length === 0) return;
-    this.field += part;
-    if (this.field.length > CSV_CELL_MAX) throw new CsvError('cell too long');
-  }
-
-  private endField(): void {
-    this.cells.push(this.field);
-    this.field = '';
-    this.state = FIELD_START;
-  }
-
-  private endRow(): void {
-    const cells = this.cells;
-    this.cells = [];
-    this.state = FIELD_START;
-    this.onRow(cells);
-  }
+    if (chunk?.includes(0)) throw new CsvError('NUL byte');
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
+        check(chunk);
+        callback(null, chunk);
+      } catch (err) {
+        callback(err as Error);
+      }
+    },
+    flush(callback) {
+      try {
+        check();
+        callback();
+      } catch (err) {
+        callback(err as Error);
+      }
+    },
+  });
 }
 
 /** A row with nothing but blanks (an empty line, or only commas) carries no data. */
@@ -162,10 +122,12 @@ export function detectColumns(firstRow: readonly string[]): ReportColumns {
 
 // A cell starting with = + - @ tab, CR or NUL would run as a formula in a spreadsheet.
 const FORMULA_START = /^[=+\-@\t\r\u0000]/; // eslint-disable-line no-control-regex
-const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One CSV cell for an export: formula injection neutralised, quoted per RFC 4180. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** Rows as CSV text for an export: formula injection neutralised, quoted per RFC 4180, CRLF. */
+export function csvText(rows: readonly (readonly string[])[]): string {
+  return stringify(rows as string[][], {
+    record_delimiter: 'windows',
+    quote_record_delimiter: true,
+    cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
+  });
 }
