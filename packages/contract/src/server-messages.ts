@@ -78,7 +78,6 @@ export const server = {
     `The delivery report of your campaign ${id.slice(0, 8)} is ready.`,
   notifyCampaignCancelRequested: (id: string, email: string) =>
     `${email} asked to cancel campaign ${id.slice(0, 8)}.`,
-  // Added by the campaign-actions server work (issue 4).
   reportNoRecipients: 'None of the numbers in the report file is a recipient of this campaign.',
   campaignBusy: 'This campaign is being updated right now. Please try again in a moment.',
   notifyCreditsAdded: (count: number, creditType: string) =>

@@ -2,7 +2,8 @@ import type { Role } from '@herald/contract';
 
 /**
  * The route table (spec 2.1) and the menus (spec 2.2): one source for the router, the guard
- * and the side menu. `ready` is false for screens whose issue has not landed yet.
+ * and the side menu. A route with `ready: false` keeps its menu entry but shows the
+ * unavailable page instead of a screen.
  */
 export interface RouteDef {
   path: string;
