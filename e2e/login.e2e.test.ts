@@ -49,7 +49,7 @@ describe('login', () => {
     await dialog.getByLabel('Email').fill(user.email);
     await dialog.getByRole('button', { name: /Send OTP/i }).click();
     await dialog.getByLabel('OTP').waitFor();
-    await dialog.getByLabel('OTP').fill(otpFromOutbox(user.email));
+    await dialog.getByLabel('OTP').fill(await otpFromOutbox(user.email));
     await dialog.getByLabel('New Password').fill('after-reset-pass-1');
     await shot(page, 'forgot-password');
     await dialog.getByRole('button', { name: /Reset Password/i }).click();

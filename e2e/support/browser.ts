@@ -86,21 +86,30 @@ export function adminCredentials() {
   return { email: inject('adminEmail'), password: inject('adminPassword') };
 }
 
-/** Reads the newest OTP mailed to `email` from DATA_DIR/outbox. */
-export function otpFromOutbox(email: string): string {
+/**
+ * Reads the newest OTP mailed to `email` from DATA_DIR/outbox. The mail is sent by a job after
+ * the request's commit, so its file may appear a moment after the reply: wait up to 10 s.
+ */
+export async function otpFromOutbox(email: string): Promise<string> {
   const dir = path.join(inject('dataDir'), 'outbox');
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .reverse();
-  for (const f of files) {
-    const text = fs.readFileSync(path.join(dir, f), 'utf8');
-    if (!text.includes(`To: ${email}`)) continue;
-    const m = /password is (\d{6})/.exec(text.replace(/=\r?\n/g, ''));
-    if (m) return m[1]!;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      if (!text.includes(`To: ${email}`)) continue;
+      const m = /password is (\d{6})/.exec(text.replace(/=\r?\n/g, ''));
+      if (m) return m[1]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no OTP for ${email} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no OTP for ${email} in ${dir}`);
 }
 
 // ---- Campaign helpers (campaigns and reports journeys) ----
