@@ -67,13 +67,21 @@ function webZones(src) {
  */
 function serverZones(src) {
   const modules = foldersOf(`${src}/modules`);
-  return modules
-    .map((m) => ({
+  const repos = (of) => of.map((o) => `./${src}/modules/${o}/**/*.repo.ts`);
+  const outside = foldersOf(src).filter((f) => f !== 'modules');
+  return [
+    ...modules.map((m) => ({
       target: `./${src}/modules/${m}`,
-      from: modules.filter((o) => o !== m).map((o) => `./${src}/modules/${o}/**/*.repo.ts`),
+      from: repos(modules.filter((o) => o !== m)),
       message: "A module uses another module's service, never its repo.",
-    }))
-    .filter((zone) => zone.from.length > 0);
+    })),
+    // Jobs, plugins and the rest reach a module through its service too.
+    ...outside.map((f) => ({
+      target: `./${src}/${f}`,
+      from: repos(modules),
+      message: "Code outside a module uses the module's service, never its repo.",
+    })),
+  ].filter((zone) => zone.from.length > 0);
 }
 
 /**

@@ -36,6 +36,8 @@ const EXPECTED: Record<string, string[]> = {
   'server/src/modules/beta/beta.routes.ts': [ZONES],
   'server/src/modules/beta/beta-ping.ts': [CYCLE],
   'server/src/modules/beta/beta-pong.ts': [CYCLE],
+  'server/src/jobs/alpha-job.ts': [ZONES],
+  'server/src/jobs/beta-job.ts': [],
 };
 
 let eslint: ESLint;

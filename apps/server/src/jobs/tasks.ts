@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseCronItems, type ParsedCronItem, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../context.js';
 import { pruneIdempotencyKeys } from '../plugins/idempotency.js';
-import { deleteSpentResets } from '../modules/auth/auth.repo.js';
+import { deleteSpentResets } from '../modules/auth/auth.service.js';
 import { TASKS } from './job-queue.js';
 import { sweepUploads } from './upload-sweeps.js';
 

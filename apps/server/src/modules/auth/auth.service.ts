@@ -8,6 +8,7 @@ import {
   type LoginReply,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { MailMessage } from '../../lib/mail.js';
 import type { Limit } from '../../plugins/rate-limit.js';
@@ -170,4 +171,9 @@ export async function adminResetPassword(
     text: `Hello ${user.name},\n\nAn administrator set a new password for your Herald account. Ask them for it, then change it from My Profile.\n`,
   });
   return msg.adminResetDone;
+}
+
+/** Deletes the codes that can no longer be used (periodic job). */
+export function deleteSpentResets(db: Db): Promise<number> {
+  return repo.deleteSpentResets(db);
 }
