@@ -2,7 +2,7 @@ import { CREDIT_TYPES, type HistoryFilters, type HistoryReply } from '@herald/co
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee } from '../../policies/scope.js';
-import { cachedForCaller } from '../users/scope-users-cache.js';
+import { cachedForCaller } from '../../policies/scope-users-cache.js';
 import { presentCreditTransaction } from './credits.presenter.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
 import {

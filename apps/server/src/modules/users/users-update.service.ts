@@ -15,7 +15,7 @@ import { isBelow } from '../../policies/scope.js';
 import { planUpdate, type UpdatePlan } from './users-update.rules.js';
 import type { UpdateRequest } from './users-update.input.js';
 import { presentUser } from './users.presenter.js';
-import { forgetScopeUsers } from './scope-users-cache.js';
+import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
 import * as repo from './users.repo.js';
 
 /**

@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound, unauthorized } from '../../lib/app-error
 import { generatePassword } from '../../lib/password.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
-import { forgetScopeUsers } from './scope-users-cache.js';
+import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
 

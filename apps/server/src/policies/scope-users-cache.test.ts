@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
 import { cachedForCaller, forgetScopeUsers } from './scope-users-cache.js';
 
 const ctx = {} as AppContext;

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import type { Actor } from '../../policies/scope.js';
+import type { AppContext } from '../context.js';
+import type { Actor } from './scope.js';
 
 /**
  * "All Relevant Users" (the caller's scope, by name) for Transaction History's first page:
