@@ -1,16 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { server, type CampaignFileKind } from '@herald/contract';
 import { AppError } from '../../lib/app-error.js';
-import {
-  checkFile,
-  imageSize,
-  sanitiseName,
-  sweepStaleTemps,
-  type StagedFile,
-} from './campaign-files.js';
+import { checkFile, imageSize, sanitiseName, type StagedFile } from './campaign-files.js';
 import { MP3, MP4, PDF, jpeg, png } from './campaigns.test-fixtures.js';
 
 /** A staged upload of `kind` whose first bytes are `head` (checkFile reads only these). */
@@ -65,23 +56,5 @@ describe('campaign media checks', () => {
     expect(sanitiseName('evil\u202egnp.exe')).toBe('evilgnp.exe');
     expect(sanitiseName('')).toBe('file');
     expect(sanitiseName(`${'a'.repeat(300)}.png`)).toHaveLength(200);
-  });
-});
-
-describe('sweepStaleTemps', () => {
-  it('removes old temp files only', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-sweep-'));
-    try {
-      for (const n of ['old.tmp', 'new.tmp', 'kept.png'])
-        await fs.writeFile(path.join(dir, n), 'x');
-      const past = new Date(Date.now() - 2 * 60 * 60 * 1000);
-      await fs.utimes(path.join(dir, 'old.tmp'), past, past);
-      await fs.utimes(path.join(dir, 'kept.png'), past, past);
-      expect(await sweepStaleTemps(dir, 60 * 60 * 1000)).toBe(1);
-      expect((await fs.readdir(dir)).sort()).toEqual(['kept.png', 'new.tmp']);
-      expect(await sweepStaleTemps(path.join(dir, 'missing'), 0)).toBe(0);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
   });
 });

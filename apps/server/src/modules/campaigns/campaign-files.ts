@@ -158,27 +158,3 @@ export async function commitFile(dir: string, file: StagedFile, ext: string): Pr
 export async function discardFiles(files: readonly StagedFile[]): Promise<void> {
   await Promise.all(files.map((f) => fs.rm(f.filePath, { force: true })));
 }
-
-/**
- * Removes temp files left by a crash mid-upload (reliability.md F7). Only those older than
- * `olderThanMs`, so another instance's upload in progress is never touched.
- */
-export async function sweepStaleTemps(dir: string, olderThanMs: number): Promise<number> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return 0;
-  }
-  const cutoff = Date.now() - olderThanMs;
-  let removed = 0;
-  for (const name of names.filter((n) => n.endsWith('.tmp'))) {
-    const full = path.join(dir, name);
-    const stat = await fs.stat(full).catch(() => null);
-    if (stat && stat.mtimeMs < cutoff) {
-      await fs.rm(full, { force: true });
-      removed++;
-    }
-  }
-  return removed;
-}

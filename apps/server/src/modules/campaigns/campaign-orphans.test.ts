@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
-import { sweepOrphanFiles } from './campaign-orphans.js';
+import { sweepOrphanFiles, sweepStaleTemps } from './campaign-orphans.js';
 import { campaignsDir } from './campaign-files.js';
 import { filesOnDisk, fund, png, postCampaign, file } from './campaigns.test-fixtures.js';
 
@@ -46,5 +47,23 @@ describe('sweepOrphanFiles', () => {
 
   it('answers 0 when the directory does not exist yet', async () => {
     expect(await sweepOrphanFiles(t.db, path.join(t.dataDir, 'nowhere'), 0)).toBe(0);
+  });
+});
+
+describe('sweepStaleTemps', () => {
+  it('removes old temp files only', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-sweep-'));
+    try {
+      for (const n of ['old.tmp', 'new.tmp', 'kept.png'])
+        await fs.writeFile(path.join(dir, n), 'x');
+      const past = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await fs.utimes(path.join(dir, 'old.tmp'), past, past);
+      await fs.utimes(path.join(dir, 'kept.png'), past, past);
+      expect(await sweepStaleTemps(dir, 60 * 60 * 1000)).toBe(1);
+      expect((await fs.readdir(dir)).sort()).toEqual(['kept.png', 'new.tmp']);
+      expect(await sweepStaleTemps(path.join(dir, 'missing'), 0)).toBe(0);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
