@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serializerCompiler } from './serializer.js';
+import { jsonSerializer, serializerCompiler } from './serializer.js';
 
 const app = Fastify().withTypeProvider<ZodTypeProvider>();
 app.setValidatorCompiler(validatorCompiler);
@@ -50,5 +50,18 @@ describe('serializerCompiler', () => {
     const res = await app.inject({ url: '/codec' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ at: '1970-01-01T00:00:00.000Z' });
+  });
+});
+
+describe('jsonSerializer', () => {
+  it('writes a part of a reply as its route would: the declared properties only', () => {
+    const write = jsonSerializer(z.array(Row.pick({ id: true, note: true })));
+    const json = write([{ id: 'r1', note: 'say "hi"', passwordHash: 'top-secret' }]);
+    expect(json).not.toContain('secret');
+    expect(JSON.parse(json)).toEqual([{ id: 'r1', note: 'say "hi"' }]);
+  });
+
+  it('refuses a schema without a JSON Schema form', () => {
+    expect(() => jsonSerializer(z.object({ at: z.date() }))).toThrow(/no JSON Schema form/);
   });
 });

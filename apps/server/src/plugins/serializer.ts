@@ -14,13 +14,25 @@ type ZodRoute = Parameters<typeof zodSerializerCompiler>[0];
  */
 export function serializerCompiler(route: ZodRoute): (data: unknown) => string {
   const { schema } = route;
-  if (schema instanceof z.ZodType) {
-    try {
-      const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
-      return fastJson(json as Parameters<typeof fastJson>[0]);
-    } catch {
-      // Unrepresentable in JSON Schema: fall through to zod.
-    }
+  return (schema instanceof z.ZodType && compileFast(schema)) || zodSerializerCompiler(route);
+}
+
+/**
+ * A part of a reply serialized ahead of it (a cached one), as a route's response schema would
+ * write it: only the declared properties. The schema must have a JSON Schema form.
+ */
+export function jsonSerializer(schema: z.ZodType): (data: unknown) => string {
+  const fast = compileFast(schema);
+  if (!fast) throw new Error('jsonSerializer: the schema has no JSON Schema form');
+  return fast;
+}
+
+function compileFast(schema: z.ZodType): ((data: unknown) => string) | undefined {
+  try {
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
+    return fastJson(json as Parameters<typeof fastJson>[0]);
+  } catch {
+    // Unrepresentable in JSON Schema (a transform, a codec).
+    return undefined;
   }
-  return zodSerializerCompiler(route);
 }

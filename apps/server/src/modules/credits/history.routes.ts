@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
-import { HistoryQuerySchema, HistoryReplySchema } from '@herald/contract';
+import { HistoryQuerySchema, HistoryReplySchema, type HistoryReply } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { jsonSerializer } from '../../plugins/serializer.js';
 import { prepareHistoryExport, XLSX_CONTENT_TYPE } from './history-export.js';
 import { historyPage } from './history.service.js';
 
@@ -9,10 +10,26 @@ import { historyPage } from './history.service.js';
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
+  // The response schema's own serializer writes the reply; the first page's user list, kept
+  // serialized (history.service.ts), is spliced in as it is rather than written again.
+  const serializeReply = jsonSerializer(HistoryReplySchema);
   app.get(
     '/credits/history',
     { schema: { querystring: HistoryQuerySchema, response: { 200: HistoryReplySchema } } },
-    (req) => historyPage(ctx, caller(req), req.query),
+    async (req, reply) => {
+      const { reply: page, filterableUsersJson: users } = await historyPage(
+        ctx,
+        caller(req),
+        req.query,
+      );
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((data: HistoryReply) => {
+          const body = serializeReply(data);
+          return users === undefined ? body : `${body.slice(0, -1)},"allFilterableUsers":${users}}`;
+        })
+        .send(page);
+    },
   );
 
   app.get(

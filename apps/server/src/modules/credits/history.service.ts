@@ -1,6 +1,13 @@
-import { CREDIT_TYPES, type HistoryFilters, type HistoryReply } from '@herald/contract';
+import { z } from 'zod';
+import {
+  CREDIT_TYPES,
+  FilterableUserSchema,
+  type HistoryFilters,
+  type HistoryReply,
+} from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
+import { jsonSerializer } from '../../plugins/serializer.js';
 import { canSee } from '../../policies/scope.js';
 import { cachedForCaller } from '../../policies/scope-users-cache.js';
 import { presentCreditTransaction } from './credits.presenter.js';
@@ -8,6 +15,7 @@ import { localDayEnd, localDayStart } from '../../lib/local-day.js';
 import {
   filterableUsers,
   findUserByEmail,
+  historyFirstPage,
   historyRows,
   ownBalances,
   type HistoryFilter,
@@ -51,33 +59,54 @@ export async function resolveFilter(
   };
 }
 
+/** One page of history, as the route replies it. */
+export interface HistoryPage {
+  reply: HistoryReply;
+  /**
+   * The first page's allFilterableUsers, already serialized: an Admin's list is every user
+   * (100 kB for 1,000), and writing it again for each first page cost more than the page's own
+   * 50 entries. It is kept serialized with the scope's user list (scope-users-cache.ts).
+   */
+  filterableUsersJson?: string;
+}
+
+const serializeUsers = jsonSerializer(z.array(FilterableUserSchema));
+
 /** GET /api/credits/history: one keyset page; the first page also carries the filter lists. */
 export async function historyPage(
   ctx: AppContext,
   actor: AuthUser,
   q: HistoryFilters,
-): Promise<HistoryReply> {
+): Promise<HistoryPage> {
   const firstPage = q.cursor === undefined;
-  const [rows, extras] = await Promise.all([
-    resolveFilter(ctx, actor, q).then((filter) =>
-      filter ? historyRows(ctx.pool, historyScope(actor), filter, q.limit) : [],
-    ),
+  const scope = historyScope(actor);
+  const [page, users] = await Promise.all([
+    resolveFilter(ctx, actor, q).then((filter) => {
+      if (!filter) return { rows: [], balances: undefined };
+      if (firstPage && scope.kind !== 'all') {
+        return historyFirstPage(ctx.pool, scope, filter, q.limit);
+      }
+      return historyRows(ctx.pool, scope, filter, q.limit).then((rows) => ({
+        rows,
+        balances: undefined,
+      }));
+    }),
     firstPage
-      ? Promise.all([
-          actor.role === 'Admin' ? [] : ownBalances(ctx.db, actor.id),
-          cachedForCaller(ctx, actor, () => filterableUsers(ctx.db, actor)),
-        ])
-      : null,
+      ? cachedForCaller(ctx, actor, async () =>
+          serializeUsers(await filterableUsers(ctx.db, actor)),
+        )
+      : undefined,
   ]);
+  const { rows } = page;
   const last = rows.at(-1);
   const reply: HistoryReply = {
     transactions: rows.map(presentCreditTransaction),
     nextCursor: rows.length === q.limit && last ? last.id : null,
   };
-  if (extras) {
-    reply.userRemainingCredits = extras[0];
-    reply.allAvailableCreditTypes = [...CREDIT_TYPES];
-    reply.allFilterableUsers = extras[1];
-  }
-  return reply;
+  if (users === undefined) return { reply };
+  // An empty first page carried no balances: they are read apart.
+  reply.userRemainingCredits =
+    scope.kind === 'all' ? [] : (page.balances ?? (await ownBalances(ctx.pool, actor.id)));
+  reply.allAvailableCreditTypes = [...CREDIT_TYPES];
+  return { reply, filterableUsersJson: users };
 }
