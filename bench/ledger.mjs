@@ -134,38 +134,46 @@ function get(url, headers) {
  * than its budget stops after BENCH_HISTORY_MAX_SECONDS (at least 20 measured), so one bad
  * plan cannot stall the bench. Answers every latency and the last body.
  */
-async function sequentialGets(url, headers, n) {
-  const lat = [];
-  let body;
+/**
+ * Round-robin GETs of `urls` on one keep-alive connection, 20 untimed rounds first: each round
+ * asks every URL once, so a burst of noise on the shared machine lands on all of them alike
+ * (sequential phases let one phase take a burst the reference never sees). `n` timed rounds,
+ * fewer when BENCH_HISTORY_MAX_SECONDS runs out.
+ */
+async function interleavedGets(urls, headers, n) {
+  const lat = urls.map(() => []);
+  const bodies = urls.map(() => '');
   const end = Date.now() + LEDGER.historyMaxSeconds * 1000;
   for (let i = -20; i < n && (i < 20 || Date.now() < end); i++) {
-    const t = performance.now();
-    const res = await get(url, headers);
-    if (i >= 0) lat.push(performance.now() - t);
-    body = res.body.toString('utf8');
-    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 200)}`);
+    for (const [k, url] of urls.entries()) {
+      const t = performance.now();
+      const res = await get(url, headers);
+      if (i >= 0) lat[k].push(performance.now() - t);
+      bodies[k] = res.body.toString('utf8');
+      if (res.status !== 200) {
+        throw new Error(`GET ${url}: ${res.status} ${bodies[k].slice(0, 200)}`);
+      }
+    }
   }
-  return { lat, body };
-}
-
-async function historyGets(url, headers, n) {
-  const { lat, body } = await sequentialGets(url, headers, n);
-  const page = JSON.parse(body);
-  return {
-    ...percentiles(lat),
-    n: lat.length,
-    bytes: Buffer.byteLength(body),
-    rows: page.transactions.length,
-    page,
-  };
+  return urls.map((_, k) => {
+    const body = bodies[k];
+    const page = JSON.parse(body);
+    return {
+      ...percentiles(lat[k]),
+      n: lat[k].length,
+      bytes: Buffer.byteLength(body),
+      rows: Array.isArray(page.transactions) ? page.transactions.length : 1,
+      page,
+    };
+  });
 }
 
 /**
  * Target 11: first pages and pages about 1M entries deep (cursor = newest id − 1M), as Admin
  * (all entries, then one credit type), as a Reseller and as a Sub-Reseller (their viewer rows:
  * about 1/20 and 1/80 of the entries). The reference for their p95 is a one-row authenticated
- * read, the viewer's own profile, on the same connection with the same token, measured before
- * and after the pages (both halves pooled) so drift weighs on both sides alike.
+ * read, the viewer's own profile, on the same connection with the same token, asked in turn
+ * with the pages (profile, first page, page 2, deep page, and again), the same number of times.
  */
 export async function measureHistory(ledger, creditType) {
   const { base, tokens, ids, setup } = ledger;
@@ -184,25 +192,19 @@ export async function measureHistory(ledger, creditType) {
     const headers = { authorization: `Bearer ${c.token}` };
     const url = (q) => `${base}/api/credits/history?${new URLSearchParams(q)}`;
     const profileUrl = `${base}/api/users/profile/${c.self}`;
-    const profileBefore = await sequentialGets(profileUrl, headers, LEDGER.historyRequests);
-    const first = await historyGets(url(c.query), headers, LEDGER.historyRequests);
     // Page 2 has no filter lists: the like-for-like reference for a deep page.
-    const next = { ...c.query, cursor: first.page.nextCursor };
-    const second = await historyGets(url(next), headers, LEDGER.historyRequests);
-    const deep = await historyGets(url({ ...c.query, cursor }), headers, LEDGER.historyRequests);
+    const firstPage = JSON.parse((await get(url(c.query), headers)).body.toString('utf8'));
+    const next = { ...c.query, cursor: firstPage.nextCursor };
+    const [profile, first, second, deep] = await interleavedGets(
+      [profileUrl, url(c.query), url(next), url({ ...c.query, cursor })],
+      headers,
+      LEDGER.historyRequests,
+    );
     const top = deep.page.transactions[0]?.id;
     if (top !== undefined && BigInt(top) >= BigInt(cursor)) {
       throw new Error(`the page below cursor ${cursor} starts at id ${top}`);
     }
-    const profileAfter = await sequentialGets(profileUrl, headers, LEDGER.historyRequests);
-    const lat = [...profileBefore.lat, ...profileAfter.lat];
-    const profile = {
-      ...percentiles(lat),
-      n: lat.length,
-      bytes: Buffer.byteLength(profileAfter.body),
-      rows: 1,
-    };
-    out.push({ ...c, first, second, deep, profile, cursor });
+    out.push({ ...c, first, second, deep, profile: { ...profile, page: undefined }, cursor });
   }
   return out;
 }

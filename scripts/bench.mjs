@@ -5,7 +5,7 @@
 //   only) over a fixed number of requests, against a Fastify hello world's under the same load;
 //   req/s is only shown, since the load generator shares the cores.
 // - History (11): p95 of the pages against the p95 of a one-row authenticated read (the
-//   viewer's own profile) on the same connection in the same run.
+//   viewer's own profile) on the same connection in the same run, asked in turn with the pages.
 // - Campaign ingest (5): against a raw COPY of the same rows into a table of the same shape and
 //   indexes without a foreign key.
 // `--only=bundles,http,ledger,recipients,campaigns` runs some sections (http needs bundles, which it
@@ -411,7 +411,7 @@ async function ledger() {
   results.ledger = { settings: LEDGER, setup };
 
   section(
-    `Ledger history: GET /api/credits/history, ${LEDGER.historyRequests} sequential requests per page (after 20) on one keep-alive connection; pages of 50; beside the viewer's own profile (GET /api/users/profile/:id, one row) on the same connection, before and after the pages`,
+    `Ledger history: GET /api/credits/history, ${LEDGER.historyRequests} requests per page (after 20) on one keep-alive connection, asked in turn with the viewer's own profile (GET /api/users/profile/:id, one row) as the reference; pages of 50`,
   );
   const creditType = 'With DP - domestic';
   const history = await measureHistory(l, creditType);
