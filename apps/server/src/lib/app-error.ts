@@ -19,3 +19,6 @@ export const notFound = (message: string = msg.notFound) => new AppError(404, me
 export const conflict = (message: string) => new AppError(409, message);
 export const tooMany = (retryAfterSeconds: number) =>
   new AppError(429, msg.tooManyRequests, { 'retry-after': String(retryAfterSeconds) });
+/** The server is saturated right now (not the client's fault): come back after `retry-after`. */
+export const busy = (retryAfterSeconds: number) =>
+  new AppError(503, msg.serverBusy, { 'retry-after': String(retryAfterSeconds) });

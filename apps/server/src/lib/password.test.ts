@@ -1,5 +1,7 @@
 import type * as Crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { server as msg } from '@herald/contract';
+import { AppError } from './app-error.js';
 import { PasswordHasher, generatePassword } from './password.js';
 
 /** Counts the scrypt calls in flight, seen from outside the hasher. */
@@ -57,6 +59,32 @@ describe('PasswordHasher', () => {
       Promise.all(['a', 'b', 'c', 'd'].map((p) => two.verify(p, hashes[0]!))),
     );
     expect(peakTwo).toBe(2);
+  });
+
+  it('refuses at once with 503 and Retry-After beyond `maxWaiting` waiting hashes', async () => {
+    const hasher = new PasswordHasher(12, 1, 3);
+    const extra = 4;
+    const results = await Promise.allSettled(
+      Array.from({ length: 1 + 3 + extra }, (_, i) => hasher.hash(`pw-${i}`)),
+    );
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(refused).toHaveLength(extra);
+    for (const err of refused) {
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ status: 503, message: msg.serverBusy });
+      expect(Number((err as AppError).headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1 + 3);
+    // The queue drained: a new hash is taken again.
+    await expect(hasher.hash('after')).resolves.toMatch(/^\$scrypt\$/);
+  });
+
+  it('does not keep a refused dummy hash, so unknown emails are verified again later', async () => {
+    const hasher = new PasswordHasher(12, 1, 0);
+    const blocker = hasher.hash('blocker');
+    await expect(hasher.verifyDummy('pw')).rejects.toMatchObject({ status: 503 });
+    await blocker;
+    await expect(hasher.verifyDummy('pw')).resolves.toBe(false);
   });
 
   it('asks for a rehash when the stored cost is lower', async () => {

@@ -1,11 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import os from 'node:os';
+import { busy } from './app-error.js';
 
 /**
  * scrypt password hashing at OWASP strength (N=2^17, r=8, p=1 by default), stored with its
  * parameters as `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` so they can be raised later.
- * At most (cores - 1) hashes run at once; the rest queue, so a login storm cannot take every
- * libuv thread and core from the rest of the server.
+ * At most (cores - 1) hashes run at once, so a login storm cannot take every libuv thread and
+ * core from the rest of the server; a bounded number more wait, and beyond that a hash is refused
+ * at once with 503 and Retry-After, so an anonymous burst cannot make every login, password change
+ * and Add User wait minutes behind it.
  */
 const KEY_LEN = 32;
 const R = 8;
@@ -20,25 +23,49 @@ function scryptAsync(pw: string, salt: Buffer, ln: number): Promise<Buffer> {
   );
 }
 
+/**
+ * Waiting hashes allowed per running one. A hash at the default cost takes about 0.4 s of one
+ * core, so 8 waiting behind each slot is at most about 3 s of queue: a caller that gets in
+ * answers within a few seconds, and a burst beyond that is told to come back instead of queuing.
+ */
+const WAITING_PER_SLOT = 8;
+/** Weight of the newest hash in the running average of hash time that sizes Retry-After. */
+const AVERAGE_WEIGHT = 0.2;
+
 export class PasswordHasher {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly limit: number;
+  private averageMs = 0;
   private dummy: Promise<string> | undefined;
 
   constructor(
     private readonly cost: number,
-    limit = Math.max(1, os.availableParallelism() - 1),
-  ) {
-    this.limit = limit;
+    /** Hashes that run at once. */
+    readonly limit = Math.max(1, os.availableParallelism() - 1),
+    /** Hashes that may wait for a slot; one more is refused with 503. */
+    readonly maxWaiting = limit * WAITING_PER_SLOT,
+  ) {}
+
+  /** Seconds until the queue as it stands has drained, from the average hash time (at least 1). */
+  private retryAfterSeconds(): number {
+    const queued = this.running + this.waiting.length;
+    return Math.max(1, Math.ceil(((queued / this.limit) * (this.averageMs || 1000)) / 1000));
   }
 
   private async slot<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= this.maxWaiting) throw busy(this.retryAfterSeconds());
+      await new Promise<void>((r) => this.waiting.push(r));
+    }
     this.running++;
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      const ms = performance.now() - started;
+      this.averageMs = this.averageMs
+        ? this.averageMs + AVERAGE_WEIGHT * (ms - this.averageMs)
+        : ms;
       this.running--;
       this.waiting.shift()?.();
     }
@@ -60,7 +87,11 @@ export class PasswordHasher {
 
   /** Spends the same time as a real verify, so an unknown email is not told apart by timing. */
   async verifyDummy(password: string): Promise<false> {
-    this.dummy ??= this.hash(randomBytes(12).toString('hex'));
+    // A refused dummy hash must not stay cached, or every unknown email would be refused.
+    this.dummy ??= this.hash(randomBytes(12).toString('hex')).catch((err: unknown) => {
+      this.dummy = undefined;
+      throw err;
+    });
     await this.verify(password, await this.dummy);
     return false;
   }

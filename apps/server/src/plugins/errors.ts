@@ -11,7 +11,9 @@ import { AppError } from '../lib/app-error.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req, reply) => {
     if (err instanceof AppError) {
-      if (err.status >= 500) req.log.error({ err }, 'request failed');
+      // A 503 is load shedding under a storm: one error log per refused request would add to it.
+      if (err.status === 503) req.log.debug({ err }, 'request shed');
+      else if (err.status >= 500) req.log.error({ err }, 'request failed');
       return reply.code(err.status).headers(err.headers).send({ message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
