@@ -9,6 +9,7 @@ export const server = {
   notFound: 'Not found.',
   userNotFound: 'User not found.',
   tooManyRequests: 'Too many attempts. Please try again later.',
+  serverBusy: 'The server is busy. Please try again in a few seconds.',
   internal: 'Something went wrong. Please try again.',
   payloadTooLarge: 'The upload is too large.',
   invalidCredentials: 'Invalid email or password.',
