@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
       SMTP_URL: '',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      PASSWORD_HASH_COST: '12',
+      PASSWORD_HASH_COST: '15',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,7 +33,7 @@ async function startServer(
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'root@test.local',
       ADMIN_PASSWORD: 'root-password-1',
-      PASSWORD_HASH_COST: '12',
+      PASSWORD_HASH_COST: '15',
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',

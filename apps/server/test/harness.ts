@@ -62,15 +62,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await admin.end();
   const databaseUrl = dbUrl(adminUrl, name);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-test-data-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    PASSWORD_HASH_COST: '12',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
-    ...env,
-  });
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+      ...env,
+    }),
+    // Below the floor the environment may set: hundreds of test logins stay fast at cost 12.
+    passwordHashCost: 12,
+  };
   const mails: MailMessage[] = [];
   const { app } = await buildApp({
     config,

@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).webDist).toBeUndefined();
   });
 
+  it('refuses a password hash cost below 15 with a clear message', () => {
+    expect(loadConfig({ PASSWORD_HASH_COST: '15' }).passwordHashCost).toBe(15);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '14' })).toThrow(
+      /PASSWORD_HASH_COST: must be at least 15/,
+    );
+  });
+
   it('stops with the list of bad variables', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }),
