@@ -18,6 +18,18 @@ const OGG = bytes('OggS', [0, 2, 0, 0]);
 const MP3_ID3 = bytes('ID3', [4, 0, 0, 0, 0, 0, 0]);
 const MP3_FRAME = bytes([0xff, 0xfb, 0x90, 0x64, 0, 0, 0]);
 
+// ftyp boxes as ffmpeg, phones and encoders write them: size, 'ftyp', major, minor, compatibles.
+const FFMPEG_MP4 = bytes([0, 0, 0, 0x20], 'ftypisom', [0, 0, 2, 0], 'isomiso2avc1mp41');
+const FFMPEG_DASH = bytes([0, 0, 0, 0x18], 'ftypiso5', [0, 0, 2, 0], 'iso5iso6');
+const M4V = bytes([0, 0, 0, 0x1c], 'ftypM4V ', [0, 0, 0, 1], 'M4V M4A mp42');
+const XAVC = bytes([0, 0, 0, 0x1c], 'ftypXAVC', [0, 0, 1, 0], 'XAVCmp42iso2');
+const HEIC = bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0], 'mif1heic');
+const AVIF = bytes([0, 0, 0, 0x20], 'ftypavif', [0, 0, 0, 0], 'avifmif1miafMA1B');
+const GP3 = bytes([0, 0, 0, 0x18], 'ftyp3gp4', [0, 0, 2, 0], 'isom3gp4');
+const GP3_NO_COMPAT = bytes([0, 0, 0, 0x14], 'ftyp3gp5', [0, 0, 2, 0], '3gp5');
+// A brand nobody knows, whose compatibles sit past the box's declared size.
+const UNKNOWN_BRAND = bytes([0, 0, 0, 0x10], 'ftypzzzz', [0, 0, 0, 0], 'isom');
+
 const ext = (head: Uint8Array) => detectFileType(head)?.ext ?? null;
 
 describe('detectFileType', () => {
@@ -54,6 +66,31 @@ describe('detectFileType', () => {
       new Uint8Array(0),
     ]) {
       expect(detectFileType(head), String.fromCharCode(...head)).toBeNull();
+    }
+  });
+
+  it('takes an ftyp box for mp4 only with an mp4 brand, major or compatible', () => {
+    expect([FFMPEG_MP4, FFMPEG_DASH, M4V, XAVC].map(ext)).toEqual(['mp4', 'mp4', 'mp4', 'mp4']);
+    expect(ext(M4A)).toBe('m4a');
+    for (const head of [HEIC, AVIF, GP3, GP3_NO_COMPAT, UNKNOWN_BRAND, MOV]) {
+      expect(detectFileType(head), String.fromCharCode(...head)).toBeNull();
+    }
+  });
+
+  it('takes 0xFF-led bytes for mp3 only when they form a real MPEG audio frame header', () => {
+    const layer2 = bytes([0xff, 0xfd, 0x84, 0x00]); // MPEG-1 layer II, 128 kbit/s, 44.1 kHz
+    const mpeg25 = bytes([0xff, 0xe3, 0x18, 0xc4]); // MPEG-2.5 layer III, 8 kbit/s, 11 kHz
+    expect([MP3_FRAME, layer2, mpeg25].map(ext)).toEqual(['mp3', 'mp3', 'mp3']);
+    for (const head of [
+      bytes([0xff, 0xff, 0xff, 0xff]), // bitrate index 1111
+      bytes([0xff, 0xe0, 0x00, 0x00]), // layer 00 (reserved)
+      bytes([0xff, 0xeb, 0x90, 0x00]), // version 01 (reserved)
+      bytes([0xff, 0xfb, 0x00, 0x00]), // bitrate index 0000 (free format)
+      bytes([0xff, 0xfb, 0x9c, 0x00]), // sampling rate index 11 (reserved)
+      bytes([0xff, 0xfb, 0x90, 0x02]), // emphasis 10 (reserved)
+      bytes([0xff, 0xfb, 0x90]), // a header cut short
+    ]) {
+      expect(detectFileType(head), [...head].map((v) => v.toString(16)).join(' ')).toBeNull();
     }
   });
 

@@ -29,8 +29,40 @@ export interface FileType {
   family: FileFamily;
 }
 
-/** How many leading bytes detectFileType looks at. */
-export const FILE_TYPE_HEAD_BYTES = 12;
+/** How many leading bytes detectFileType looks at: enough for an ftyp box's compatible brands. */
+export const FILE_TYPE_HEAD_BYTES = 256;
+
+/**
+ * ISO/MP4 brands a video player reads as mp4. HEIF/HEIC, AVIF and 3GP share the ftyp box and
+ * often list `isom` among their compatible brands, so their own major brands refuse the file
+ * before the compatible brands are looked at.
+ */
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'dash',
+  'f4v ',
+  'mmp4',
+  'MSNV',
+]);
+const AUDIO_MP4_BRANDS = new Set(['M4A ', 'M4B ']);
+/** Major brands of the formats that borrow the mp4 box layout but are not mp4 video. */
+const NOT_MP4_MAJOR =
+  /^(qt {2}|3g[p2][0-9a-z ]|3ge|3gg|3gr|3gs|hei[cx]|hev[cx]|mif1|msf1|avi[fs]|crx )/;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -49,17 +81,53 @@ export function detectFileType(head: Uint8Array): FileType | null {
   if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return typeOf('gif');
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return typeOf('webp');
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return typeOf('wav');
-  if (ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (brand === 'M4A ' || brand === 'M4B ') return typeOf('m4a');
-    // QuickTime shares the box layout but is not mp4 (spec 5: video is mp4).
-    return brand === 'qt  ' ? null : typeOf('mp4');
-  }
+  if (ascii(4, 8) === 'ftyp') return ftypType(head, ascii);
   if (ascii(0, 5) === '%PDF-') return typeOf('pdf');
   if (ascii(0, 4) === 'OggS') return typeOf('ogg');
-  // An ID3 tag, or an MPEG audio frame sync (11 set bits).
-  if (ascii(0, 3) === 'ID3' || (b(0) === 0xff && (b(1) & 0xe0) === 0xe0)) return typeOf('mp3');
+  if (ascii(0, 3) === 'ID3' || isMpegAudioFrame(b(0), b(1), b(2), b(3))) return typeOf('mp3');
   return null;
+}
+
+/**
+ * mp4 (video) or m4a by the ftyp box: the major brand first, then its compatible brands (a
+ * 32-bit list after the minor version, up to the box's size). QuickTime, HEIF, AVIF and 3GP
+ * major brands are refused even when they also list `isom` (spec 5: video is mp4).
+ */
+function ftypType(head: Uint8Array, ascii: (from: number, to: number) => string): FileType | null {
+  const major = ascii(8, 12);
+  if (AUDIO_MP4_BRANDS.has(major)) return typeOf('m4a');
+  if (MP4_BRANDS.has(major)) return typeOf('mp4');
+  if (major.length < 4 || NOT_MP4_MAJOR.test(major)) return null;
+  const boxSize =
+    (((head[0] ?? 0) << 24) | ((head[1] ?? 0) << 16) | ((head[2] ?? 0) << 8) | (head[3] ?? 0)) >>>
+    0;
+  const end = Math.min(boxSize, head.length);
+  for (let at = 16; at + 4 <= end; at += 4) {
+    if (MP4_BRANDS.has(ascii(at, at + 4))) return typeOf('mp4');
+  }
+  return null;
+}
+
+/**
+ * A real MPEG audio frame header, not just the 11 sync bits: the version, layer, bitrate and
+ * sampling-rate fields must not hold their reserved or "free/bad" values, so random bytes that
+ * happen to start with 0xFFE0 are not taken for audio.
+ */
+function isMpegAudioFrame(b0: number, b1: number, b2: number, b3: number): boolean {
+  if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0 || b3 < 0) return false;
+  const version = (b1 >> 3) & 0b11; // 01 is reserved
+  const layer = (b1 >> 1) & 0b11; // 00 is reserved
+  const bitrate = (b2 >> 4) & 0b1111; // 0000 is "free", 1111 is "bad"
+  const sampling = (b2 >> 2) & 0b11; // 11 is reserved
+  const emphasis = b3 & 0b11; // 10 is reserved
+  return (
+    version !== 0b01 &&
+    layer !== 0 &&
+    bitrate !== 0 &&
+    bitrate !== 0b1111 &&
+    sampling !== 0b11 &&
+    emphasis !== 0b10
+  );
 }
 
 /** Whether a campaign file of `kind` may be of `type` (spec 5 "File rules"). */
