@@ -1,35 +1,90 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { server as msg } from '@herald/contract';
 
 /**
+ * The bearer token lives in the page's storage, so this policy is what stands between a future
+ * XSS and the token: scripts only from our own files (no inline script, no eval), nothing
+ * framing the app, no plugins. React and react-bootstrap set styles through the CSSOM, which
+ * `style-src` does not govern, so styles stay `'self'` too. Previews of picked images are
+ * blob: URLs; the recipients parser Worker is a same-origin module file.
+ */
+const helmetOptions: FastifyHelmetOptions = {
+  // Headers are applied by the hook below, only for the web app's responses.
+  global: false,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'connect-src': ["'self'"],
+      'worker-src': ["'self'", 'blob:'],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  // The app's URLs carry campaign and user ids; no other site needs to see them.
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+};
+
+/** HSTS over plain HTTP is meaningless and would pin a dev or test host to HTTPS. */
+const overHttp = { strictTransportSecurity: false } as const;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function securityHeaders(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  // `protocol` honours TRUST_PROXY, so a TLS-terminating proxy's X-Forwarded-Proto counts.
+  if (!isApiPath(req.url)) reply.helmet(req.protocol === 'https' ? undefined : overHttp);
+  done();
+}
+
+/**
  * Serves the built web app on every path outside /api; client-side routes fall back to
- * index.html. Unknown /api paths answer 404 `{ message }`.
+ * index.html. Unknown /api paths answer 404 `{ message }`. Registered in its own scope so the
+ * security-header hooks never run on the API's routes (their per-request cost is measured).
  */
 export async function registerWebStatic(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWeb = !!index && fs.existsSync(index);
-  if (hasWeb && webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
-      return reply.code(404).send({ message: msg.notFound });
+  await app.register(async (web) => {
+    await web.register(fastifyHelmet, helmetOptions);
+    web.addHook('onRequest', securityHeaders);
+    if (hasWeb && webDist) {
+      await web.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(index!));
+    web.setNotFoundHandler((req, reply) => {
+      if (isApiPath(req.url) || !hasWeb || req.method !== 'GET') {
+        return reply.code(404).send({ message: msg.notFound });
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(index!));
+    });
   });
 }

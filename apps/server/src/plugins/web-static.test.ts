@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let dist: string;
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+];
+
+beforeAll(async () => {
+  // A small stand-in for the Vite build: an index page and one hashed JS asset.
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-web-dist-'));
+  await fs.mkdir(path.join(dist, 'assets'));
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/index-abc.js"></script>',
+  );
+  await fs.writeFile(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1);');
+  t = await createTestApp({ WEB_DIST: dist, TRUST_PROXY: 'true' });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+function expectWebHeaders(headers: Record<string, unknown>) {
+  const csp = String(headers['content-security-policy']).split(';');
+  expect(csp).toEqual(CSP);
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+}
+
+describe('web app security headers', () => {
+  it.each([
+    ['/', 'text/html'],
+    ['/campaigns', 'text/html'],
+    ['/assets/index-abc.js', 'javascript'],
+  ])('%s carries the strict CSP and framing, referrer and sniffing headers', async (url, type) => {
+    const res = await t.request({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain(type);
+    expectWebHeaders(res.headers);
+    // Plain HTTP: no HSTS, which would pin a dev host to HTTPS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS only when the request came over HTTPS', async () => {
+    const res = await t.request({ url: '/campaigns', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expectWebHeaders(res.headers);
+  });
+
+  it('leaves the API with its own headers', async () => {
+    const token = await t.adminToken();
+    for (const url of ['/api/session', '/api/no-such-route']) {
+      const res = await t.request({ url, token, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+});
