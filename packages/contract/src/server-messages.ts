@@ -3,6 +3,9 @@ import { ruleMessages as rule } from './messages.js';
 /** What the API answers in `{ message }` (the web app shows the spec's `ui` texts). */
 export const server = {
   invalidInput: 'Invalid input.',
+  textHasNul: 'Text must not contain a NUL character.',
+  invalidCursor: 'Invalid cursor.',
+  fieldTooLong: 'A form field is too long.',
   notLoggedIn: 'Please log in to continue.',
   sessionEnded: 'Your session has ended. Please log in again.',
   forbidden: 'You are not allowed to do this.',

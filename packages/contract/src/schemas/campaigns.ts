@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../statuses.js';
 import { server as msg } from '../server-messages.js';
-import { EmailSchema, optionalText, TzOffsetSchema } from './common.js';
+import { EmailSchema, optionalText, text, TzOffsetSchema } from './common.js';
 import { CreditTypeSchema } from './credits.js';
 
 /** Campaigns (spec 3, 5 and 7; decisions.md section 4). */
@@ -47,13 +47,12 @@ const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
 export const CreateCampaignFieldsSchema = z.strictObject({
   userEmail: emptyToUndefined(EmailSchema),
   creditType: CreditTypeSchema,
-  message: z
-    .string({ error: msg.campaignMessageRequired })
+  message: text({ error: msg.campaignMessageRequired })
     .trim()
     .min(1, msg.campaignMessageRequired)
     .max(CAMPAIGN_MESSAGE_MAX, msg.campaignMessageTooLong),
   /** Recipients, comma-joined (any of whitespace, commas and semicolons separates). */
-  to: z.string().default(''),
+  to: text().default(''),
   countryName: optionalText(100, 'Country name'),
   countryCode: optionalText(10, 'Country code'),
   ctaCall: emptyToUndefined(z.string().regex(/^\d{3,15}$/, msg.campaignCtaCallInvalid)),
@@ -143,4 +142,4 @@ export const CampaignListSchema = z.object({
 });
 export type CampaignList = z.infer<typeof CampaignListSchema>;
 
-export const CampaignUserParamsSchema = z.object({ email: z.string() });
+export const CampaignUserParamsSchema = z.object({ email: text() });

@@ -1,16 +1,35 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
+import { server as msg } from '../server-messages.js';
 
-export const EmailSchema = z
-  .string({ error: 'Email is required.' })
+/** Whether a string holds no NUL character: PostgreSQL refuses `\0` in text, so it never reaches it. */
+export const hasNoNul = (v: string) => !v.includes('\0');
+
+/**
+ * The string every route input starts from: path parameters, query values, JSON bodies and
+ * multipart fields. It refuses NUL, which PostgreSQL cannot store or compare in text.
+ */
+export function text(params?: { error: string }) {
+  return z.string(params).refine(hasNoNul, msg.textHasNul);
+}
+
+/** The largest value of a PostgreSQL bigint (a keyset cursor is one). */
+const BIGINT_MAX = 9223372036854775807n;
+
+/** A keyset cursor over a bigint id: digits only, within PostgreSQL's bigint range. */
+export const BigintCursorSchema = z
+  .string()
+  .regex(/^\d{1,19}$/, msg.invalidCursor)
+  .refine((v) => /^\d{1,19}$/.test(v) && BigInt(v) <= BIGINT_MAX, msg.invalidCursor);
+
+export const EmailSchema = text({ error: 'Email is required.' })
   .trim()
   .min(1, 'Email is required.')
   .max(254, 'Email is too long.')
   .toLowerCase()
   .pipe(z.email('Enter a valid email address.'));
 
-export const PasswordSchema = z
-  .string({ error: 'Password is required.' })
+export const PasswordSchema = text({ error: 'Password is required.' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
@@ -22,8 +41,7 @@ export type MessageBody = z.infer<typeof MessageSchema>;
 
 /** An optional free-text field: trimmed, empty string means "not set". */
 export function optionalText(max: number, label: string) {
-  return z
-    .string()
+  return text()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .optional()

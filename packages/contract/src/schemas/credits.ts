@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_TRANSACTION_TYPES, CREDIT_TYPES } from '../credit-types.js';
 import { rupeesToPaise } from '../money.js';
-import { EmailSchema, TzOffsetSchema } from './common.js';
+import { BigintCursorSchema, EmailSchema, text, TzOffsetSchema } from './common.js';
 
 /** Largest count in one credit transaction; with MAX_RATE_PAISE totals stay exact in JS. */
 export const MAX_CREDIT_COUNT = 10_000_000;
@@ -59,8 +59,7 @@ export const CreateCreditBodySchema = z.object({
   count: CreditCountSchema,
   rate: RateSchema,
   type: CreditTransactionTypeSchema,
-  reason: z
-    .string()
+  reason: text()
     .trim()
     .max(500, 'Reason must be at most 500 characters.')
     .optional()
@@ -136,7 +135,7 @@ export const HistoryQuerySchema = z
     transactionType: emptyToUndefined(CreditTransactionTypeSchema),
     creditType: emptyToUndefined(CreditTypeSchema),
     tzOffset: TzOffsetSchema,
-    cursor: emptyToUndefined(z.string().regex(/^\d{1,19}$/, 'Invalid cursor.')),
+    cursor: emptyToUndefined(BigintCursorSchema),
     limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
@@ -170,13 +169,13 @@ export const CreditListQuerySchema = z.object({
     .min(1, `Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.`)
     .max(CREDIT_LIST_MAX, `Limit must be a whole number from 1 to ${CREDIT_LIST_MAX}.`)
     .default(CREDIT_LIST_DEFAULT),
-  cursor: emptyToUndefined(z.string().regex(/^\d{1,19}$/, 'Invalid cursor.')),
+  cursor: emptyToUndefined(BigintCursorSchema),
 });
 export type CreditListQuery = z.input<typeof CreditListQuerySchema>;
 export type CreditListFilters = z.output<typeof CreditListQuerySchema>;
 
 /** Any string: an email that cannot exist answers 404, like one out of scope. */
-export const CreditUserParamsSchema = z.object({ email: z.string() });
+export const CreditUserParamsSchema = z.object({ email: text() });
 
 /** Longest Idempotency-Key accepted (Stripe's limit). */
 export const IDEMPOTENCY_KEY_MAX = 255;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../roles.js';
 import { citiesOf, STATES } from '../geo.js';
-import { EmailSchema, PasswordSchema, optionalText } from './common.js';
+import { EmailSchema, PasswordSchema, optionalText, text } from './common.js';
 
-const NameSchema = z
-  .string({ error: 'Name is required.' })
+const NameSchema = text({ error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(120, 'Name must be at most 120 characters.');

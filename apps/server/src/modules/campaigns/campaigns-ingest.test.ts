@@ -200,4 +200,28 @@ describe('POST /api/campaigns: large lists by COPY', () => {
     });
     expect(big.statusCode).toBe(400);
   });
+
+  it('cuts an oversized text field while it streams and refuses NUL in text fields', async () => {
+    // 1 MB of message: the parser stops holding it at 32 KB and the answer says why.
+    const huge = await postCampaign(t, h.u1.token, {
+      creditType: NORMAL,
+      message: 'x'.repeat(1024 * 1024),
+      to: '1234567',
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(message(huge)).toBe(msg.fieldTooLong);
+    const nul = await postCampaign(t, h.u1.token, {
+      creditType: NORMAL,
+      message: 'Hi',
+      to: '1234567',
+      ctaCallText: 'Call\0us',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(message(nul)).toBe(msg.textHasNul);
+    // `to` alone may still be large as a plain text field (it is streamed, not buffered).
+    const list = Array.from({ length: 5000 }, (_, i) => String(9_000_000_000 + i)).join(',');
+    const many = await postCampaign(t, h.u1.token, { creditType: NORMAL, message: 'Hi', to: list });
+    expect(many.statusCode).toBe(201);
+    expect(many.json<CreateCampaignReply>().campaign.recipientCount).toBe(5000);
+  });
 });

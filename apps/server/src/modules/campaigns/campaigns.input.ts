@@ -1,8 +1,13 @@
 import fs from 'node:fs/promises';
-import { setImmediate as turn } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { FILE_LIMITS, MAX_CAMPAIGN_IMAGES, MAX_RECIPIENTS, server as msg } from '@herald/contract';
+import {
+  FILE_LIMITS,
+  hasNoNul,
+  MAX_CAMPAIGN_IMAGES,
+  MAX_RECIPIENTS,
+  server as msg,
+} from '@herald/contract';
 import { badRequest } from '../../lib/app-error.js';
 import { discardFiles, FILE_FIELDS, stageFile, type StagedFile } from './campaign-files.js';
 import { RecipientScanner, recipientsDigest, type RecipientList } from './recipient-scan.js';
@@ -25,8 +30,11 @@ const MAX_FILES = 5 + MAX_CAMPAIGN_IMAGES;
 const MAX_TO_BYTES = MAX_RECIPIENTS * 16 + 1024;
 /** Every other text field is small (the message is at most 4,096 characters). */
 const MAX_TEXT_FIELD = 8 * 1024;
-/** Characters scanned between turns of the event loop (a few milliseconds each). */
-const SCAN_SLICE = 1 << 20;
+/**
+ * The parser holds a text field in memory up to this many bytes and marks it truncated past
+ * them: room for MAX_TEXT_FIELD characters of 4-byte UTF-8, so only an oversized field is cut.
+ */
+const MAX_TEXT_FIELD_BYTES = 4 * MAX_TEXT_FIELD;
 const TO = 'to';
 
 /**
@@ -42,12 +50,16 @@ export async function readCampaignUpload(
   const fields: Record<string, string> = {};
   const files: StagedFile[] = [];
   const parts = req.parts({
-    // One byte over the largest kind's limit, so our own check (with its message) fires first;
-    // `to` may come as a file part too (streamed, up to MAX_TO_BYTES).
+    // `to` is always read as a stream, even sent as a plain text field, so it alone may be
+    // large; every other text field is cut at MAX_TEXT_FIELD_BYTES while it arrives instead
+    // of being buffered whole first.
+    isPartAFile: (name, contentType, fileName) =>
+      name === TO || contentType === 'application/octet-stream' || fileName !== undefined,
+    // One byte over the largest kind's limit, so our own check (with its message) fires first.
     limits: {
       fileSize: Math.max(MAX_FILE_BYTES, MAX_TO_BYTES) + 1,
       files: MAX_FILES + 1,
-      fieldSize: MAX_TO_BYTES,
+      fieldSize: MAX_TEXT_FIELD_BYTES,
       fields: 20,
     },
   });
@@ -58,10 +70,9 @@ export async function readCampaignUpload(
         // A repeated field is ambiguous: refuse it rather than guess which one counts.
         if (scanner) throw badRequest();
         scanner = new RecipientScanner();
-        if (part.type === 'file') await scanStream(scanner, part.file);
-        else if (typeof part.value !== 'string') throw badRequest();
-        else if (part.valueTruncated) throw badRequest(msg.campaignTooManyRecipients);
-        else await scanText(scanner, part.value);
+        // isPartAFile makes every `to` part a stream, so a text `to` never sits whole in memory.
+        if (part.type !== 'file') throw badRequest();
+        await scanStream(scanner, part.file);
         continue;
       }
       if (part.type === 'file') {
@@ -85,8 +96,12 @@ export async function readCampaignUpload(
         else files.push(staged);
         continue;
       }
-      if (typeof part.value !== 'string' || part.valueTruncated) throw badRequest();
-      if (part.value.length > MAX_TEXT_FIELD) throw badRequest();
+      if (typeof part.value !== 'string') throw badRequest();
+      if (part.valueTruncated || part.value.length > MAX_TEXT_FIELD) {
+        throw badRequest(msg.fieldTooLong);
+      }
+      // PostgreSQL cannot store NUL in text; refused here for the fields the schema passes as is.
+      if (!hasNoNul(part.value)) throw badRequest(msg.textHasNul);
       // A repeated field is ambiguous: refuse it rather than guess which one counts.
       if (Object.hasOwn(fields, part.fieldname)) throw badRequest();
       fields[part.fieldname] = part.value;
@@ -100,15 +115,7 @@ export async function readCampaignUpload(
   return { fields, files, recipients };
 }
 
-/** A `to` text field: scanned in slices, the event loop getting a turn between them. */
-async function scanText(scanner: RecipientScanner, text: string): Promise<void> {
-  for (let at = 0; at < text.length; at += SCAN_SLICE) {
-    if (at > 0) await turn();
-    scanner.push(text.slice(at, at + SCAN_SLICE));
-  }
-}
-
-/** A `to` sent as a file part (text/plain, UTF-8): scanned chunk by chunk as it arrives. */
+/** A `to` part (a file or a text field, UTF-8): scanned chunk by chunk as it arrives. */
 async function scanStream(scanner: RecipientScanner, stream: Readable): Promise<void> {
   const decoder = new TextDecoder('utf-8');
   let size = 0;
