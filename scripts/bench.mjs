@@ -1,9 +1,11 @@
-// `npm run bench`: performance targets 1, 2, 4-6, 8-11, 14, 15 and 21 (shared/engineering/performance.md).
+// `npm run bench`: performance targets 1, 2, 4-6, 8-11, 14-16 and 21 (shared/engineering/performance.md).
 // Each figure is printed beside a reference measured in the same run on the same machine, with
 // the ratio and the target. Nothing is asserted: it exits 0 unless something crashes.
 // - HTTP (14, 15): the server process's CPU per request (user + system from /proc, so Linux
 //   only) over a fixed number of requests, against a Fastify hello world's under the same load;
 //   req/s is only shown, since the load generator shares the cores.
+// - Login storm (16, in the http section): p99 of GET /api/session at a fixed rate during a
+//   storm of wrong logins from many loopback addresses against the same endpoint idle.
 // - History (11): p95 of the pages against the p95 of a one-row authenticated read (the
 //   viewer's own profile) on the same connection in the same run, asked in turn with the pages.
 // - Campaign ingest (5): against a raw COPY of the same rows into a table of the same shape and
@@ -12,7 +14,9 @@
 // then runs too).
 // Settings: BENCH_CONNECTIONS (50), BENCH_HTTP_REQUESTS (40,000 a CPU-measured run),
 // BENCH_DURATION (10 s, the run at 50% of peak), BENCH_WARMUP (2 s), CHROMIUM_PATH,
-// BENCH_PROFILE_USERS (64), BENCH_HTTP_ROUNDS (2);
+// BENCH_PROFILE_USERS (64), BENCH_HTTP_ROUNDS (2), BENCH_LOGIN_STORM_RATE (100 logins/s),
+// BENCH_LOGIN_STORM_IN_FLIGHT (64), BENCH_LOGIN_STORM_ADDRESSES (64),
+// BENCH_LOGIN_STORM_PROBE_RATE (200 req/s);
 // ledger: BENCH_LEDGER_ROWS (3,000,000), BENCH_LEDGER_CLIENTS (8), BENCH_LEDGER_SECONDS (10),
 // BENCH_LEDGER_WARMUP (1 s), BENCH_HISTORY_REQUESTS (200), BENCH_HISTORY_MAX_SECONDS (15 a page),
 // BENCH_STORM_SECONDS (60), BENCH_STORM_CLIENTS (16), BENCH_STORM_ACCOUNTS (8);
@@ -34,6 +38,7 @@ import {
   startHello,
   startHerald,
 } from '../bench/http.mjs';
+import { STORM, measureLoginStorm } from '../bench/login-storm.mjs';
 import { LEDGER, httpDebits, measureHistory, startLedger, storm } from '../bench/ledger.mjs';
 import { measureRecipients } from '../bench/recipients-parse.mjs';
 import { INGEST, measureIngest } from '../bench/campaign-ingest.mjs';
@@ -298,6 +303,7 @@ async function http(b) {
     half.rate = rate;
     show(`GET /api/session at 50% of peak (${rate}/s, ${LOAD.duration} s)`, half);
   }
+  const loginStorm = await stormCheck(herald.base, session.path, auth);
   const ref = perRequest(refs);
   console.log(
     `reference: ${micros(ref.cpu)} of server CPU a request over ${count(ref.answered)} requests (runs ${refs.map((r) => micros(r.cpu.server / r.answered)).join(', ')}); ${rps(ref.rps)}`,
@@ -355,7 +361,8 @@ async function http(b) {
       false,
     );
   }
-  results.http = { idleCpuPerSecond: idle, refs, ref, endpoints, half };
+  if (loginStorm) stormRows(loginStorm);
+  results.http = { idleCpuPerSecond: idle, refs, ref, endpoints, half, loginStorm };
 
   section('Stopping the servers');
   await hello.proc.stop();
@@ -363,6 +370,44 @@ async function http(b) {
 }
 
 const count = (n) => Math.round(n).toLocaleString('en-US');
+
+/** Target 16: GET /api/session idle, then during a login storm (bench/login-storm.mjs). */
+async function stormCheck(base, probePath, auth) {
+  section(
+    `Login storm: ${probePath} at ${STORM.probeRate} req/s for ${LOAD.duration} s idle, then during ${STORM.rate} wrong logins/s (at most ${STORM.maxInFlight} unanswered) from ${STORM.addresses} loopback addresses, each login a different unknown email`,
+  );
+  const s = await measureLoginStorm(base, probePath, auth);
+  show(`${probePath} idle (${STORM.probeRate}/s)`, s.idle);
+  show(`${probePath} during the login storm`, s.during);
+  const by = (code) => s.storm.statuses[code] ?? 0;
+  console.log(
+    `storm: ${count(s.storm.sent)} logins in ${s.storm.seconds.toFixed(1)} s: ${count(by(401))} hashed and refused (401), ${count(by(503))} shed by the full hash queue (503, Retry-After up to ${s.storm.retryAfterMax ?? 'n/a'} s), ${count(by(429))} rate-limited (429), ${count(s.storm.errors)} socket errors, ${count(s.storm.skipped)} not sent (${STORM.maxInFlight} unanswered); other statuses ${JSON.stringify(Object.fromEntries(Object.entries(s.storm.statuses).filter(([c]) => !['401', '503', '429'].includes(c))))}`,
+  );
+  return s;
+}
+
+function stormRows(s) {
+  row(
+    16,
+    'GET /api/session p99 during a login storm',
+    ms(s.during.p99),
+    `idle ${ms(s.idle.p99)}`,
+    s.during.p99 / s.idle.p99,
+    '<= 2.00x',
+    2,
+    false,
+  );
+  const by = (code) => count(s.storm.statuses[code] ?? 0);
+  rows.push([
+    '',
+    `  storm of ${count(s.storm.sent)} logins from ${STORM.addresses} IPs (info)`,
+    `${by(503)} x 503`,
+    `${by(429)} x 429, ${by(401)} x 401`,
+    '',
+    'info',
+    '',
+  ]);
+}
 const perSec = (n) => `${n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0)}/s`;
 
 /** A row whose figure must be exactly 0 (a hard invariant), with its verdict. */
