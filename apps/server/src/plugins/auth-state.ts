@@ -25,13 +25,30 @@ const userById = prepared('auth.userById', { id: param<string>() }, (p) =>
 );
 const CACHE_MAX = 50_000;
 
+export type AuthUserRow = Awaited<ReturnType<typeof userById.run>>[number];
+/** Reads one user's row; the database by default, a deferred one in a test of interleavings. */
+export type AuthUserReader = (db: Db, id: string) => Promise<AuthUserRow | undefined>;
+const readUser: AuthUserReader = async (db, id) => (await userById.run(db, { id }))[0];
+
+/** A user's reads in flight and how many invalidations they have seen start under them. */
+interface InFlight {
+  reads: number;
+  version: number;
+}
+
 /**
  * Caches each user's role, status and token version, so an authenticated request needs no
  * database read. Any write that changes them calls `changed()` inside its transaction: the
  * NOTIFY reaches every server instance on commit, and this instance also drops its entry at once.
+ *
+ * A read that started before an invalidation may end after it, holding the old row (a user
+ * blocked meanwhile would stay logged in): each user's version, kept while reads of it are in
+ * flight, and a version of the whole cache tell such a read not to store what it got.
  */
 export class AuthState {
   private readonly cache = new Map<string, AuthUser>();
+  private readonly inFlight = new Map<string, InFlight>();
+  private cacheVersion = 0;
   private listener: pg.Client | undefined;
   private closed = false;
 
@@ -39,6 +56,7 @@ export class AuthState {
     private readonly db: Db,
     private readonly url: string,
     private readonly log: (msg: string) => void,
+    private readonly read: AuthUserReader = readUser,
   ) {}
 
   async start(): Promise<void> {
@@ -52,19 +70,30 @@ export class AuthState {
       if (this.listener !== client) return;
       this.listener = undefined;
       // While disconnected we may miss notifications: forget everything.
-      this.cache.clear();
+      this.clear();
       client.end().catch(() => {});
       if (!this.closed) setTimeout(() => void this.connect().catch(() => retry()), 1000).unref();
     };
     client.on('error', retry);
     client.on('end', retry);
     client.on('notification', (n) => {
-      if (n.payload) this.cache.delete(n.payload);
+      if (n.payload) this.invalidate(n.payload);
     });
     this.listener = client;
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    this.clear();
+  }
+
+  private invalidate(id: string): void {
+    this.cache.delete(id);
+    const reads = this.inFlight.get(id);
+    if (reads) reads.version++;
+  }
+
+  private clear(): void {
     this.cache.clear();
+    this.cacheVersion++;
   }
 
   /** The cached entry, if any: lets the auth hook stay synchronous on the hot path. */
@@ -75,7 +104,17 @@ export class AuthState {
   async get(id: string): Promise<AuthUser | undefined> {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    const [row] = await userById.run(this.db, { id });
+    let reads = this.inFlight.get(id);
+    if (!reads) this.inFlight.set(id, (reads = { reads: 0, version: 0 }));
+    reads.reads++;
+    const version = reads.version;
+    const cacheVersion = this.cacheVersion;
+    let row: AuthUserRow | undefined;
+    try {
+      row = await this.read(this.db, id);
+    } finally {
+      if (--reads.reads === 0) this.inFlight.delete(id);
+    }
     if (!row) return undefined;
     const user: AuthUser = {
       id: row.id,
@@ -86,7 +125,9 @@ export class AuthState {
       tokenVersion: row.token_version,
       createdAt: row.created_at.toISOString(),
     };
-    if (this.listener) {
+    // Invalidated while reading: the row may predate the change, so it answers this request only.
+    const current = reads.version === version && this.cacheVersion === cacheVersion;
+    if (this.listener && current) {
       if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(id, user);
     }
@@ -95,13 +136,13 @@ export class AuthState {
 
   /** Call inside the transaction that changed the user's role, status, name or password. */
   async changed(tx: DbOrTx, id: string): Promise<void> {
-    this.cache.delete(id);
+    this.invalidate(id);
     await sql`SELECT pg_notify(${CHANNEL}, ${id})`.execute(tx);
   }
 
   /** Call after that transaction committed (a read in between may have cached the old row). */
   forget(id: string): void {
-    this.cache.delete(id);
+    this.invalidate(id);
   }
 
   async stop(): Promise<void> {
