@@ -176,8 +176,13 @@ describe('fuzz', () => {
 
   it('never answers 5xx to odd input on any route, as any role', async () => {
     const keys = contractKeys();
+    const known = [h.u1.user._id, h.u1.user.email, h.r1.user._id, h.s1.user.email];
     const arbitrary = fc.record({
-      params: fc.array(oddString, { minLength: 4, maxLength: 4 }),
+      // Real ids and emails too, so the inputs also reach past the lookups.
+      params: fc.array(fc.oneof(oddString, fc.constantFrom(...known)), {
+        minLength: 4,
+        maxLength: 4,
+      }),
       query: fc.dictionary(fc.constantFrom(...keys), oddString, { maxKeys: 4 }),
       body: fc.oneof(
         fc.constant<Body>({ kind: 'none' }),
