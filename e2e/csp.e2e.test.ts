@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  adminCredentials,
+  apiCreateUser,
+  apiLogin,
+  baseUrl,
+  launch,
+  loginUi,
+  newPage,
+  shot,
+} from './support/browser.js';
+
+let browser: Browser;
+let user: { email: string; password: string };
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+    __inlineRan?: boolean;
+  }
+}
+
+/**
+ * Records every CSP violation the page reports, from both the DOM event (set up before any
+ * page script runs) and the console, where Chromium also logs blocked loads.
+ */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) fromConsole.push(m.text());
+  });
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return async () => [...fromConsole, ...(await page.evaluate(() => window.__cspViolations ?? []))];
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = adminCredentials();
+  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+  const reseller = await apiCreateUser(adminToken, 'Reseller', 'Csp Reseller');
+  const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+  user = await apiCreateUser(resellerToken, 'User', 'Csp User');
+});
+afterAll(() => browser?.close());
+
+describe('the web app under its Content-Security-Policy', () => {
+  it('is served with the strict policy', async () => {
+    const res = await fetch(`${baseUrl()}/campaigns`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('logs in, shows the dashboard and counts typed numbers through the worker', async () => {
+    const page = await newPage(browser);
+    const violations = await watchCsp(page);
+    await loginUi(page, user.email, user.password);
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading').first().waitFor();
+    await shot(page, 'csp-dashboard');
+
+    await page.goto('/campaigns');
+    const form = page.getByRole('form', { name: 'Create Campaign' });
+    await form.waitFor();
+    await form.getByLabel('Numbers', { exact: true }).fill('9876543210\n9876543211, 98765');
+    await form.getByText('Total recipients: 2').waitFor();
+    await shot(page, 'csp-create-campaign');
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('blocks an injected inline script, and the watcher sees it', async () => {
+    const page = await newPage(browser);
+    const violations = await watchCsp(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__inlineRan = true';
+      document.body.append(s);
+    });
+    await expect.poll(violations).toContainEqual(expect.stringContaining('script-src'));
+    expect(await page.evaluate(() => window.__inlineRan)).toBeUndefined();
+    await page.context().close();
+  });
+});
