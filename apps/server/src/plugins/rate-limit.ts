@@ -15,45 +15,46 @@ export const LONGEST_WINDOW_SECONDS = Math.max(
 
 /**
  * Fixed-window counters in PostgreSQL, so every server instance on one database shares them.
- * `check` refuses once a key reached its limit; `hit` counts one more attempt.
+ * Each attempt is checked and counted in one statement per key before any costly work runs:
+ * two steps (read, then count after the work) let every request sent at once pass the read
+ * before any of them counted, so a burst got as many tries as requests.
  */
 export class RateLimiter {
   constructor(private readonly db: Db) {}
 
-  /** Throws 429 when any of the keys is at its limit in the current window. */
-  async check(entries: [key: string, limit: Limit][]): Promise<void> {
-    const keys = entries.map(([k]) => k);
-    const rows = await this.db
-      .selectFrom('rate_limits')
-      .select(['key', 'hits', sql<number>`extract(epoch from now() - window_start)`.as('age')])
-      .where('key', 'in', keys)
-      .execute();
-    for (const row of rows) {
-      const limit = entries.find(([k]) => k === row.key)?.[1];
-      if (limit && row.age < limit.windowSeconds && row.hits >= limit.max) {
-        throw tooMany(Math.max(1, Math.ceil(limit.windowSeconds - row.age)));
-      }
-    }
-  }
-
-  /** Counts one attempt against each key (a new window starts when the old one ran out). */
-  async hit(entries: [key: string, limit: Limit][]): Promise<void> {
+  /**
+   * Counts one attempt against each key and throws 429 when any key went past its limit in the
+   * current window (a new window starts when the old one ran out). Refused attempts count too,
+   * capped one past the limit, so a flood keeps the key refused without growing the number.
+   */
+  async consume(entries: [key: string, limit: Limit][]): Promise<void> {
+    let retryAfter = 0;
     for (const [key, limit] of entries) {
-      const window = `${limit.windowSeconds} seconds`;
-      await sql`
+      const window = sql`make_interval(secs => ${limit.windowSeconds})`;
+      const { rows } = await sql<{ hits: number; age: number }>`
         INSERT INTO rate_limits (key, hits, window_start) VALUES (${key}, 1, now())
         ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN rate_limits.window_start < now() - ${window}::interval
-                      THEN 1 ELSE rate_limits.hits + 1 END,
-          window_start = CASE WHEN rate_limits.window_start < now() - ${window}::interval
-                      THEN now() ELSE rate_limits.window_start END`.execute(this.db);
+          hits = CASE WHEN rate_limits.window_start < now() - ${window}
+                      THEN 1 ELSE LEAST(rate_limits.hits + 1, ${limit.max + 1}) END,
+          window_start = CASE WHEN rate_limits.window_start < now() - ${window}
+                      THEN now() ELSE rate_limits.window_start END
+        RETURNING hits, extract(epoch from now() - window_start)::float8 AS age`.execute(this.db);
+      const row = rows[0]!;
+      if (row.hits > limit.max) {
+        retryAfter = Math.max(retryAfter, Math.ceil(limit.windowSeconds - row.age), 1);
+      }
     }
+    if (retryAfter) throw tooMany(retryAfter);
   }
 
-  /** check + hit in one call, for limits that count every attempt. */
-  async consume(entries: [key: string, limit: Limit][]): Promise<void> {
-    await this.check(entries);
-    await this.hit(entries);
+  /** Gives back one counted attempt per key: for an attempt that turned out legitimate. */
+  async refund(keys: string[]): Promise<void> {
+    if (!keys.length) return;
+    await this.db
+      .updateTable('rate_limits')
+      .set({ hits: sql`greatest(hits - 1, 0)` })
+      .where('key', 'in', keys)
+      .execute();
   }
 
   async reset(keys: string[]): Promise<void> {

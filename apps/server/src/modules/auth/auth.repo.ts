@@ -46,8 +46,13 @@ export function rehashPassword(db: DbOrTx, id: string, passwordHash: string) {
     .execute();
 }
 
-/** A new OTP replaces every open one of the user. */
+/**
+ * A new OTP replaces every open one of the user. Run inside a transaction: the user row is
+ * locked first, so requests sent at once take turns and at most one code is ever open (two open
+ * codes would each get their own five attempts).
+ */
 export async function createReset(db: DbOrTx, userId: string, otpHash: string, ttlMinutes: number) {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   await db
     .updateTable('password_resets')
     .set({ used_at: sql`now()` })

@@ -24,7 +24,11 @@ function loginKeys(email: string, ip: string): Keys {
   ];
 }
 
-/** Only failed attempts count, and a refused attempt costs no hash: no cheap DoS. */
+/**
+ * Every attempt is counted before the hash (so a burst sent at once cannot outrun the count);
+ * a successful one is given back, so only failures use up the limits. A blocked account answers
+ * exactly as a wrong password does: a different answer for the right password would confirm it.
+ */
 export async function login(
   ctx: AppContext,
   email: string,
@@ -32,20 +36,17 @@ export async function login(
   ip: string,
 ): Promise<LoginReply> {
   const keys = loginKeys(email, ip);
-  await ctx.rateLimiter.check(keys);
+  await ctx.rateLimiter.consume(keys);
   const user = await repo.findCredentialsByEmail(ctx.db, email);
   const ok = user
     ? await ctx.hasher.verify(password, user.password_hash)
     : await ctx.hasher.verifyDummy(password);
-  if (!user || !ok) {
-    await ctx.rateLimiter.hit(keys);
-    throw new AppError(401, msg.invalidCredentials);
-  }
-  if (user.status !== 'Active') throw new AppError(403, msg.accountBlocked);
+  if (!user || !ok || user.status !== 'Active') throw new AppError(401, msg.invalidCredentials);
   if (ctx.hasher.needsRehash(user.password_hash)) {
     await repo.rehashPassword(ctx.db, user.id, await ctx.hasher.hash(password));
   }
   await ctx.rateLimiter.reset([keys[0]![0]]);
+  await ctx.rateLimiter.refund([keys[1]![0]]);
   return {
     token: ctx.tokens.issue(user.id, user.token_version),
     user: {
@@ -142,13 +143,13 @@ export async function changePassword(
   body: { currentPassword: string; newPassword: string },
 ): Promise<string> {
   const keys = loginKeys(actor.email, `user:${actor.id}`);
-  await ctx.rateLimiter.check(keys);
+  await ctx.rateLimiter.consume(keys);
   const user = await repo.findCredentialsById(ctx.db, actor.id);
   if (!user) throw notFound(msg.userNotFound);
   if (!(await ctx.hasher.verify(body.currentPassword, user.password_hash))) {
-    await ctx.rateLimiter.hit(keys);
     throw badRequest(msg.currentPasswordWrong);
   }
+  await ctx.rateLimiter.refund(keys.map(([key]) => key));
   if (body.currentPassword === body.newPassword) throw badRequest(msg.passwordSameAsOld);
   const version = await changePasswordHash(ctx, user.id, body.newPassword);
   return ctx.tokens.issue(user.id, version);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS, server as msg, type LoginReply } from '@herald/contract';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -87,7 +87,32 @@ describe('POST /api/login', () => {
       .select('hits')
       .where('key', '=', `login:email:${email}`)
       .executeTakeFirstOrThrow();
-    expect(row.hits).toBe(max);
+    // The refused attempt is counted too, capped one past the limit.
+    expect(row.hits).toBe(max + 1);
+  });
+
+  it('lets at most the limit of 200 wrong logins sent at once reach the password hash', async () => {
+    const admin = await t.adminToken();
+    const { user } = await t.createUser(admin, { role: 'User' });
+    const verify = vi.spyOn(t.app.ctx.hasher, 'verify');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          t.request({
+            method: 'POST',
+            url: '/api/login',
+            payload: { email: user.email, password: `burst-guess-${i}` },
+            remoteAddress: `10.7.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+          }),
+        ),
+      );
+      expect(verify.mock.calls.length).toBeLessThanOrEqual(RATE_LIMITS.loginFailuresPerEmail.max);
+      expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(
+        200 - RATE_LIMITS.loginFailuresPerEmail.max,
+      );
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('shares failure counters between two server instances on one database', async () => {
@@ -142,17 +167,19 @@ describe('POST /api/login', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('refuses a blocked user', async () => {
+  it('refuses a blocked user with the same answer for the right and a wrong password', async () => {
     const admin = await t.adminToken();
     const { user } = await t.createUser(admin, { role: 'User' });
     await t.db.updateTable('users').set({ status: 'Blocked' }).where('id', '=', user.id).execute();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: user.email, password: 'user-password-1' },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: msg.accountBlocked });
+    const [right, wrong] = await Promise.all(
+      ['user-password-1', 'not-the-password'].map((password) =>
+        t.request({ method: 'POST', url: '/api/login', payload: { email: user.email, password } }),
+      ),
+    );
+    expect(right!.statusCode).toBe(401);
+    expect(right!.json()).toEqual({ message: msg.invalidCredentials });
+    expect(wrong!.statusCode).toBe(right!.statusCode);
+    expect(wrong!.json()).toEqual(right!.json());
   });
 });
 
@@ -311,6 +338,32 @@ describe('forgot and reset password', () => {
     });
     const second = otpFromLastMail(user.email);
     expect(stale.statusCode).toBe(first === second ? 200 : 400);
+  });
+
+  it('keeps at most one code open when forgot-password requests arrive at once', async () => {
+    const admin = await t.adminToken();
+    const { user } = await t.createUser(admin, { role: 'User' });
+    const { max } = RATE_LIMITS.forgotPerEmail;
+    for (let round = 0; round < 3; round++) {
+      await t.db.deleteFrom('rate_limits').where('key', 'like', 'forgot:%').execute();
+      await Promise.all(
+        Array.from({ length: max }, (_, i) =>
+          t.request({
+            method: 'POST',
+            url: '/api/forgot-password',
+            payload: { email: user.email },
+            remoteAddress: `10.8.${round}.${i + 1}`,
+          }),
+        ),
+      );
+      const open = await t.db
+        .selectFrom('password_resets')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
+      expect(open).toHaveLength(1);
+    }
   });
 
   it('refuses an expired OTP', async () => {

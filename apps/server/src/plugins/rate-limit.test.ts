@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { AppError } from '../lib/app-error.js';
+import { RateLimiter } from './rate-limit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('RateLimiter.consume', () => {
+  it('lets exactly `max` of many attempts sent at once through, the rest with Retry-After', async () => {
+    const limiter = new RateLimiter(t.db);
+    const limit = { max: 5, windowSeconds: 60 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => limiter.consume([['test:burst', limit]])),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(limit.max);
+    for (const r of results) {
+      if (r.status === 'rejected') {
+        expect(r.reason).toBeInstanceOf(AppError);
+        const err = r.reason as AppError;
+        expect(err.status).toBe(429);
+        expect(Number(err.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('refuses when any key is over its limit, and a refund gives one attempt back', async () => {
+    const limiter = new RateLimiter(t.db);
+    const tight = { max: 1, windowSeconds: 60 };
+    const loose = { max: 100, windowSeconds: 60 };
+    await limiter.consume([
+      ['test:tight', tight],
+      ['test:loose', loose],
+    ]);
+    await expect(
+      limiter.consume([
+        ['test:tight', tight],
+        ['test:loose', loose],
+      ]),
+    ).rejects.toBeInstanceOf(AppError);
+    await t.db
+      .updateTable('rate_limits')
+      .set({ hits: 1 })
+      .where('key', '=', 'test:tight')
+      .execute();
+    await limiter.refund(['test:tight']);
+    await expect(limiter.consume([['test:tight', tight]])).resolves.toBeUndefined();
+  });
+});
