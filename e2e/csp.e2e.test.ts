@@ -13,6 +13,13 @@ import {
 
 let browser: Browser;
 let user: { email: string; password: string };
+let resellerEmail: string;
+
+/** A 1×1 PNG: enough for the logo preview to load from its blob: URL. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 declare global {
   interface Window {
@@ -44,6 +51,7 @@ beforeAll(async () => {
   const admin = adminCredentials();
   const adminToken = (await apiLogin(admin.email, admin.password)).token;
   const reseller = await apiCreateUser(adminToken, 'Reseller', 'Csp Reseller');
+  resellerEmail = reseller.email;
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   user = await apiCreateUser(resellerToken, 'User', 'Csp User');
 });
@@ -71,6 +79,32 @@ describe('the web app under its Content-Security-Policy', () => {
     await form.getByLabel('Numbers', { exact: true }).fill('9876543210\n9876543211, 98765');
     await form.getByText('Total recipients: 2').waitFor();
     await shot(page, 'csp-create-campaign');
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('previews a picked branding logo from its blob: URL', async () => {
+    const page = await newPage(browser);
+    const violations = await watchCsp(page);
+    const admin = adminCredentials();
+    await loginUi(page, admin.email, admin.password);
+    await page.goto('/users');
+    // The User's row names its parent Reseller too.
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: resellerEmail })
+      .filter({ hasNotText: user.email });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByLabel('Logo', { exact: true })
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PIXEL });
+    const preview = dialog.getByAltText('Logo preview');
+    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    await shot(page, 'csp-logo-preview');
     expect(await violations()).toEqual([]);
     await page.context().close();
   });
