@@ -46,7 +46,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Fastify refuses a bare hop count (it cannot tell the proxy from a client), so the count
+    // becomes a trust function: the server is reachable only through that many proxies.
+    trustProxy: ((tp) => (typeof tp === 'number' ? (_: string, hop: number) => hop < tp : tp))(
+      config.trustProxy,
+    ),
     bodyLimit: 1024 * 1024,
     // Per-request lines only when debugging: at info they would dominate the log and the CPU.
     logController: new LogController({

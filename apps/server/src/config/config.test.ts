@@ -16,6 +16,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as no hop, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual(
+      ['10.0.0.1', '192.168.0.0/16', '::1', 'loopback'],
+    );
+    for (const bad of ['yes', '10.0.0.1/33', 'proxy.example.com', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('reads every setting', () => {
     const c = loadConfig({
       PORT: '8080',

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isIP } from 'node:net';
+
+/** What Fastify's `trustProxy` is given: no hop, a hop count, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** An IP address or CIDR, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -42,11 +56,27 @@ const EnvSchema = z.object({
     .max(20)
     .default(17),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
-  /** Set behind a reverse proxy so rate limits see the client's address. */
+  /**
+   * Which X-Forwarded-For hops to believe, so rate limits see the client's address: `false`
+   * none, a number of proxy hops (`true` means one), or a comma-separated list of the proxies'
+   * addresses or CIDRs. Trusting every hop would let a client forge its address.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx): TrustProxy => {
+      const value = v.trim();
+      if (value === 'false' || value === '') return false;
+      if (value === 'true') return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((p) => p.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a hop count, or a comma-separated list of addresses or CIDRs',
+      });
+      return z.NEVER;
+    }),
   /** The built web app; empty serves the API only (null), unset takes the default. */
   WEB_DIST: z
     .string()
@@ -67,7 +97,7 @@ export interface Config {
   logLevel: string;
   passwordHashCost: number;
   dbPoolMax: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Directory of the built web app; undefined serves the API only. */
   webDist: string | undefined;
 }

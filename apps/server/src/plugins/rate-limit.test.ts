@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { AppError } from '../lib/app-error.js';
 import { RateLimiter } from './rate-limit.js';
@@ -48,5 +49,33 @@ describe('RateLimiter.consume', () => {
       .execute();
     await limiter.refund(['test:tight']);
     await expect(limiter.consume([['test:tight', tight]])).resolves.toBeUndefined();
+  });
+});
+
+describe('client address behind a proxy', () => {
+  it('with one trusted hop, a forged X-Forwarded-For entry does not change the limited address', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const { max } = RATE_LIMITS.loginFailuresPerIp;
+      const attempt = (i: number) =>
+        proxied.request({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: `xff-${i}@test.local`, password: 'spray-guess' },
+          remoteAddress: '10.0.0.1',
+          // The client wrote the first entry; the proxy appended the address it saw.
+          headers: { 'x-forwarded-for': `198.51.100.${i % 250}, 203.0.113.7` },
+        });
+      for (let i = 0; i < max; i++) expect((await attempt(i)).statusCode).toBe(401);
+      expect((await attempt(max)).statusCode).toBe(429);
+      const row = await proxied.db
+        .selectFrom('rate_limits')
+        .select(['key', 'hits'])
+        .where('key', 'like', 'login:ip:%')
+        .execute();
+      expect(row).toEqual([{ key: 'login:ip:203.0.113.7', hits: max + 1 }]);
+    } finally {
+      await proxied.close();
+    }
   });
 });
