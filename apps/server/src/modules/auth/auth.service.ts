@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -64,8 +65,15 @@ function otpMac(ctx: AppContext, userId: string, otp: string): string {
   return ctx.tokens.mac(`otp:${userId}:${otp}`);
 }
 
-/** Answers the same whether or not the email exists (decisions.md section 7). */
+/**
+ * How long a forgot-password answer takes at least. A known email writes a code and a mail in a
+ * transaction, an unknown one reads a row: without a common floor the time tells them apart.
+ */
+export const FORGOT_ANSWER_MS = 150;
+
+/** Answers the same, in the same time, whether or not the email exists (decisions.md section 7). */
 export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<string> {
+  const answerAt = performance.now() + FORGOT_ANSWER_MS;
   await ctx.rateLimiter.consume([
     [`forgot:email:${email}`, RATE_LIMITS.forgotPerEmail],
     [`forgot:ip:${ip}`, RATE_LIMITS.forgotPerIp],
@@ -85,6 +93,7 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string)
       });
     });
   }
+  await sleep(Math.max(0, answerAt - performance.now()));
   return msg.otpSent;
 }
 
