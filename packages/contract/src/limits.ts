@@ -13,11 +13,19 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** Access tokens live this long; blocking or a password change ends them sooner. */
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
-/** Rate limits: attempts per window, kept in PostgreSQL so instances share them. */
+/**
+ * Rate limits: attempts per window, kept in PostgreSQL so instances share them. An account is
+ * limited per (account, IP) pair, so a stranger's guesses lock out only the stranger's address;
+ * its per-account ceiling is larger and `leaky`: one attempt frees every windowSeconds / max, so
+ * guesses spread over many addresses are slowed to that pace (a refusal asks to come back within
+ * one such step, at most 60 s) instead of locking the owner out for the whole window.
+ */
 export const RATE_LIMITS = {
-  loginFailuresPerEmail: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccountIp: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { max: 50, windowSeconds: 15 * 60, leaky: true },
   loginFailuresPerIp: { max: 50, windowSeconds: 15 * 60 },
-  forgotPerEmail: { max: 5, windowSeconds: 60 * 60 },
+  forgotPerAccountIp: { max: 5, windowSeconds: 60 * 60 },
+  forgotPerAccount: { max: 15, windowSeconds: 15 * 60, leaky: true },
   forgotPerIp: { max: 20, windowSeconds: 60 * 60 },
   resetPerIp: { max: 20, windowSeconds: 15 * 60 },
 } as const;

@@ -52,6 +52,34 @@ describe('RateLimiter.consume', () => {
   });
 });
 
+describe('RateLimiter.consume on a leaky limit', () => {
+  it('refuses until the next step only, then lets exactly one of a burst in', async () => {
+    const limiter = new RateLimiter(t.db);
+    const limit = { max: 4, windowSeconds: 120, leaky: true };
+    const burst = () =>
+      Promise.allSettled(
+        Array.from({ length: 20 }, () => limiter.consume([['test:leaky', limit]])),
+      );
+    const first = await burst();
+    expect(first.filter((r) => r.status === 'fulfilled')).toHaveLength(limit.max);
+    for (const r of first) {
+      if (r.status === 'rejected') {
+        const retryAfter = Number((r.reason as AppError).headers['retry-after']);
+        // One step is 120 / 4 = 30 s, not the 120 s window.
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(30);
+      }
+    }
+    // One step and a bit later: the refused attempts took no place, so one (only one) fits.
+    await t.db
+      .updateTable('rate_limits')
+      .set({ window_start: new Date(Date.now() - 31_000) })
+      .where('key', '=', 'test:leaky')
+      .execute();
+    expect((await burst()).filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+});
+
 describe('client address behind a proxy', () => {
   it('with one trusted hop, a forged X-Forwarded-For entry does not change the limited address', async () => {
     const proxied = await createTestApp({ TRUST_PROXY: '1' });

@@ -6,15 +6,59 @@ import { tooMany } from '../lib/app-error.js';
 export interface Limit {
   max: number;
   windowSeconds: number;
+  /**
+   * Leaky bucket instead of a fixed window: one counted attempt drains every windowSeconds / max,
+   * so a full key refuses only until the next drain rather than until the window ends.
+   */
+  leaky?: boolean;
 }
 
-/** Every limit the app applies is one of RATE_LIMITS; none counts over a longer window. */
+/**
+ * Every limit the app applies is one of RATE_LIMITS; none counts over a longer window (a leaky
+ * bucket stored at most full drains within its window after its last drain).
+ */
 export const LONGEST_WINDOW_SECONDS = Math.max(
   ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds),
 );
 
+type Hit = { hits: number; age: number };
+
+/** Counts one attempt in the key's current fixed window; `age` is the window's age in seconds. */
+function windowHit(key: string, limit: Limit) {
+  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
+  return sql<Hit>`
+    INSERT INTO rate_limits (key, hits, window_start) VALUES (${key}, 1, now())
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_limits.window_start < now() - ${window}
+                  THEN 1 ELSE LEAST(rate_limits.hits + 1, ${limit.max + 1}) END,
+      window_start = CASE WHEN rate_limits.window_start < now() - ${window}
+                  THEN now() ELSE rate_limits.window_start END
+    RETURNING hits, extract(epoch from now() - window_start)::float8 AS age`;
+}
+
 /**
- * Fixed-window counters in PostgreSQL, so every server instance on one database shares them.
+ * Counts one attempt in the key's leaky bucket. `hits` is the level, `window_start` the time of
+ * the last drain; the level drops by one per step of windowSeconds / max. A stored max + 1 marks
+ * a full bucket whose last attempt was refused: it is read back as max, so a refused attempt
+ * takes no place and each drain lets exactly one more attempt in, however many keep knocking.
+ * `age` is the time since the last drain, so the next one comes in one step minus `age`.
+ */
+function leakyHit(key: string, limit: Limit) {
+  const step = limit.windowSeconds / limit.max;
+  const drained = sql`floor(extract(epoch from now() - rate_limits.window_start)::float8 / ${step}::float8)::int`;
+  const level = sql`LEAST(rate_limits.hits, ${limit.max}::int) - ${drained}`;
+  return sql<Hit>`
+    INSERT INTO rate_limits (key, hits, window_start) VALUES (${key}, 1, now())
+    ON CONFLICT (key) DO UPDATE SET
+      hits = LEAST(GREATEST(${level}, 0) + 1, ${limit.max + 1}::int),
+      window_start = CASE WHEN ${level} <= 0 THEN now()
+                  ELSE rate_limits.window_start + make_interval(secs => ${drained} * ${step}::float8) END
+    RETURNING hits, extract(epoch from now() - window_start)::float8 AS age`;
+}
+
+/**
+ * Fixed-window (or leaky-bucket) counters in PostgreSQL, so every server instance on one database
+ * shares them.
  * Each attempt is checked and counted in one statement per key before any costly work runs:
  * two steps (read, then count after the work) let every request sent at once pass the read
  * before any of them counted, so a burst got as many tries as requests.
@@ -30,18 +74,11 @@ export class RateLimiter {
   async consume(entries: [key: string, limit: Limit][]): Promise<void> {
     let retryAfter = 0;
     for (const [key, limit] of entries) {
-      const window = sql`make_interval(secs => ${limit.windowSeconds})`;
-      const { rows } = await sql<{ hits: number; age: number }>`
-        INSERT INTO rate_limits (key, hits, window_start) VALUES (${key}, 1, now())
-        ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN rate_limits.window_start < now() - ${window}
-                      THEN 1 ELSE LEAST(rate_limits.hits + 1, ${limit.max + 1}) END,
-          window_start = CASE WHEN rate_limits.window_start < now() - ${window}
-                      THEN now() ELSE rate_limits.window_start END
-        RETURNING hits, extract(epoch from now() - window_start)::float8 AS age`.execute(this.db);
+      const { rows } = await (limit.leaky ? leakyHit : windowHit)(key, limit).execute(this.db);
       const row = rows[0]!;
       if (row.hits > limit.max) {
-        retryAfter = Math.max(retryAfter, Math.ceil(limit.windowSeconds - row.age), 1);
+        const span = limit.leaky ? limit.windowSeconds / limit.max : limit.windowSeconds;
+        retryAfter = Math.max(retryAfter, Math.ceil(span - row.age), 1);
       }
     }
     if (retryAfter) throw tooMany(retryAfter);

@@ -117,7 +117,7 @@ describe('forgot and reset password', () => {
   it('keeps at most one code open when forgot-password requests arrive at once', async () => {
     const admin = await t.adminToken();
     const { user } = await t.createUser(admin, { role: 'User' });
-    const { max } = RATE_LIMITS.forgotPerEmail;
+    const { max } = RATE_LIMITS.forgotPerAccountIp;
     for (let round = 0; round < 3; round++) {
       await t.db.deleteFrom('rate_limits').where('key', 'like', 'forgot:%').execute();
       await Promise.all(

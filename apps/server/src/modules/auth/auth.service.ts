@@ -18,11 +18,28 @@ import * as repo from './auth.repo.js';
 
 type Keys = [string, Limit][];
 
+/** Per (account, IP) pair first: its reset on success must not clear the others. */
 function loginKeys(email: string, ip: string): Keys {
   return [
-    [`login:email:${email}`, RATE_LIMITS.loginFailuresPerEmail],
+    [`login:account-ip:${email}:${ip}`, RATE_LIMITS.loginFailuresPerAccountIp],
+    [`login:account:${email}`, RATE_LIMITS.loginFailuresPerAccount],
     [`login:ip:${ip}`, RATE_LIMITS.loginFailuresPerIp],
   ];
+}
+
+/**
+ * Stores the password at the current cost. The bounded hasher may refuse with 503 when busy: the
+ * password was already verified, so the login goes on with the old hash, rehashed on a later one.
+ */
+async function rehash(ctx: AppContext, userId: string, password: string): Promise<void> {
+  let hash: string;
+  try {
+    hash = await ctx.hasher.hash(password);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 503) return;
+    throw err;
+  }
+  await repo.rehashPassword(ctx.db, userId, hash);
 }
 
 /**
@@ -43,11 +60,10 @@ export async function login(
     ? await ctx.hasher.verify(password, user.password_hash)
     : await ctx.hasher.verifyDummy(password);
   if (!user || !ok || user.status !== 'Active') throw new AppError(401, msg.invalidCredentials);
-  if (ctx.hasher.needsRehash(user.password_hash)) {
-    await repo.rehashPassword(ctx.db, user.id, await ctx.hasher.hash(password));
-  }
-  await ctx.rateLimiter.reset([keys[0]![0]]);
-  await ctx.rateLimiter.refund([keys[1]![0]]);
+  if (ctx.hasher.needsRehash(user.password_hash)) await rehash(ctx, user.id, password);
+  const [pair, ...shared] = keys.map(([key]) => key);
+  await ctx.rateLimiter.reset([pair!]);
+  await ctx.rateLimiter.refund(shared);
   return {
     token: ctx.tokens.issue(user.id, user.token_version),
     user: {
@@ -75,7 +91,8 @@ export const FORGOT_ANSWER_MS = 150;
 export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<string> {
   const answerAt = performance.now() + FORGOT_ANSWER_MS;
   await ctx.rateLimiter.consume([
-    [`forgot:email:${email}`, RATE_LIMITS.forgotPerEmail],
+    [`forgot:account-ip:${email}:${ip}`, RATE_LIMITS.forgotPerAccountIp],
+    [`forgot:account:${email}`, RATE_LIMITS.forgotPerAccount],
     [`forgot:ip:${ip}`, RATE_LIMITS.forgotPerIp],
   ]);
   const user = await repo.findCredentialsByEmail(ctx.db, email);
