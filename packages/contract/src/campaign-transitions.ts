@@ -9,112 +9,43 @@ import { CAMPAIGN_STATUSES, type CampaignStatus } from './statuses.js';
 export const TRANSITION_ACTORS = ['admin', 'owner', 'system'] as const;
 export type TransitionActor = (typeof TRANSITION_ACTORS)[number];
 
-export type TransitionTable = {
-  readonly [From in CampaignStatus]: {
-    readonly [To in Exclude<CampaignStatus, From>]: readonly TransitionActor[];
-  };
-};
+/** Who may move from (row) to (column); a status has no cell for itself: staying put is no move. */
+export type TransitionTable = Readonly<
+  Record<CampaignStatus, Readonly<Partial<Record<CampaignStatus, readonly TransitionActor[]>>>>
+>;
 
-const A = ['admin'] as const;
 /** The owner may ask to cancel until the campaign is processed; the Admin then decides. */
-const AO = ['admin', 'owner'] as const;
+const OWNER_MOVES: readonly (readonly [CampaignStatus, CampaignStatus])[] = [
+  ['Submitted', 'Cancellation Requested'],
+  ['Pending Approval', 'Cancellation Requested'],
+  ['Approved', 'Cancellation Requested'],
+];
+
+/** The server's own moves (a delivery engine adds its moves here). */
+const SYSTEM_MOVES: readonly (readonly [CampaignStatus, CampaignStatus])[] = [];
 
 /**
  * Every move, from (row) to (column), with who may make it; an empty list means nobody. The
  * Admin may set any status from any other (spec 4: no transition restriction for the Admin).
  */
-export const CAMPAIGN_TRANSITIONS: TransitionTable = {
-  Submitted: {
-    'Pending Approval': A,
-    Approved: A,
-    Processing: A,
-    Completed: A,
-    Rejected: A,
-    'Report Generated': A,
-    'Cancellation Requested': AO,
-    Cancelled: A,
-  },
-  'Pending Approval': {
-    Submitted: A,
-    Approved: A,
-    Processing: A,
-    Completed: A,
-    Rejected: A,
-    'Report Generated': A,
-    'Cancellation Requested': AO,
-    Cancelled: A,
-  },
-  Approved: {
-    Submitted: A,
-    'Pending Approval': A,
-    Processing: A,
-    Completed: A,
-    Rejected: A,
-    'Report Generated': A,
-    'Cancellation Requested': AO,
-    Cancelled: A,
-  },
-  Processing: {
-    Submitted: A,
-    'Pending Approval': A,
-    Approved: A,
-    Completed: A,
-    Rejected: A,
-    'Report Generated': A,
-    'Cancellation Requested': A,
-    Cancelled: A,
-  },
-  Completed: {
-    Submitted: A,
-    'Pending Approval': A,
-    Approved: A,
-    Processing: A,
-    Rejected: A,
-    'Report Generated': A,
-    'Cancellation Requested': A,
-    Cancelled: A,
-  },
-  Rejected: {
-    Submitted: A,
-    'Pending Approval': A,
-    Approved: A,
-    Processing: A,
-    Completed: A,
-    'Report Generated': A,
-    'Cancellation Requested': A,
-    Cancelled: A,
-  },
-  'Report Generated': {
-    Submitted: A,
-    'Pending Approval': A,
-    Approved: A,
-    Processing: A,
-    Completed: A,
-    Rejected: A,
-    'Cancellation Requested': A,
-    Cancelled: A,
-  },
-  'Cancellation Requested': {
-    Submitted: A,
-    'Pending Approval': A,
-    Approved: A,
-    Processing: A,
-    Completed: A,
-    Rejected: A,
-    'Report Generated': A,
-    Cancelled: A,
-  },
-  Cancelled: {
-    Submitted: A,
-    'Pending Approval': A,
-    Approved: A,
-    Processing: A,
-    Completed: A,
-    Rejected: A,
-    'Report Generated': A,
-    'Cancellation Requested': A,
-  },
-};
+export const CAMPAIGN_TRANSITIONS: TransitionTable = buildTable();
+
+function buildTable(): TransitionTable {
+  const has = (moves: typeof OWNER_MOVES, from: CampaignStatus, to: CampaignStatus) =>
+    moves.some(([f, t]) => f === from && t === to);
+  const table = {} as Record<CampaignStatus, Partial<Record<CampaignStatus, TransitionActor[]>>>;
+  for (const from of CAMPAIGN_STATUSES) {
+    const row: Partial<Record<CampaignStatus, TransitionActor[]>> = {};
+    for (const to of CAMPAIGN_STATUSES) {
+      if (to === from) continue;
+      row[to] = ['admin'];
+      if (has(OWNER_MOVES, from, to)) row[to].push('owner');
+      if (has(SYSTEM_MOVES, from, to)) row[to].push('system');
+    }
+    table[from] = row;
+  }
+  return table;
+}
 
 /** Who may make the move (none when `from` equals `to`: staying put is no move). */
 export function transitionActors(
@@ -122,9 +53,7 @@ export function transitionActors(
   to: CampaignStatus,
 ): readonly TransitionActor[] {
   if (from === to) return [];
-  const row: Partial<Record<CampaignStatus, readonly TransitionActor[]>> =
-    CAMPAIGN_TRANSITIONS[from];
-  return row[to] ?? [];
+  return CAMPAIGN_TRANSITIONS[from][to] ?? [];
 }
 
 export function canTransition(
