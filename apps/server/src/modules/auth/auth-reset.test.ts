@@ -15,6 +15,13 @@ function otpFromLastMail(to: string): string {
   return otp;
 }
 
+/** A new User who asked for a reset code, and the code the mail carried. */
+async function userWithCode() {
+  const { user } = await t.createUser(await t.adminToken(), { role: 'User' });
+  await t.request({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } });
+  return { user, otp: otpFromLastMail(user.email) };
+}
+
 describe('forgot and reset password', () => {
   it('answers the same for unknown and known emails, mailing only the known one', async () => {
     const admin = await t.adminToken();
@@ -70,14 +77,7 @@ describe('forgot and reset password', () => {
   });
 
   it('invalidates the OTP after five wrong guesses and when a newer one is sent', async () => {
-    const admin = await t.adminToken();
-    const { user } = await t.createUser(admin, { role: 'User' });
-    await t.request({
-      method: 'POST',
-      url: '/api/forgot-password',
-      payload: { email: user.email },
-    });
-    const otp = otpFromLastMail(user.email);
+    const { user, otp } = await userWithCode();
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const r = await t.request({
@@ -165,14 +165,7 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an expired OTP', async () => {
-    const admin = await t.adminToken();
-    const { user } = await t.createUser(admin, { role: 'User' });
-    await t.request({
-      method: 'POST',
-      url: '/api/forgot-password',
-      payload: { email: user.email },
-    });
-    const otp = otpFromLastMail(user.email);
+    const { user, otp } = await userWithCode();
     await t.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000) })
