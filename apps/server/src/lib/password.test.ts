@@ -1,25 +1,21 @@
-import type * as Crypto from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server as msg } from '@herald/contract';
 import { AppError } from './app-error.js';
 import { PasswordHasher, generatePassword } from './password.js';
+import { nicedScryptRunner, type ScryptRunner } from './scrypt-workers.js';
 
 /** Counts the scrypt calls in flight, seen from outside the hasher. */
-const scrypts = vi.hoisted(() => ({ running: 0, peak: 0 }));
-
-vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof Crypto>();
-  const scrypt = (...args: Parameters<typeof real.scrypt>): void => {
-    const done = args.pop() as (err: Error | null, key: Buffer) => void;
-    scrypts.running++;
-    scrypts.peak = Math.max(scrypts.peak, scrypts.running);
-    (real.scrypt as (...a: unknown[]) => void)(...args, (err: Error | null, key: Buffer) => {
-      scrypts.running--;
-      done(err, key);
-    });
-  };
-  return { ...real, default: { ...real, scrypt }, scrypt };
-});
+const scrypts = { running: 0, peak: 0 };
+const realRunner = nicedScryptRunner();
+const counting: ScryptRunner = async (job) => {
+  scrypts.running++;
+  scrypts.peak = Math.max(scrypts.peak, scrypts.running);
+  try {
+    return await realRunner(job);
+  } finally {
+    scrypts.running--;
+  }
+};
 
 /** The most scrypt calls that ran at once while `work` ran. */
 async function peakDuring(work: () => Promise<unknown>): Promise<number> {
@@ -47,14 +43,14 @@ describe('PasswordHasher', () => {
   });
 
   it('runs at most `limit` hashes at once', async () => {
-    const one = new PasswordHasher(12, 1);
+    const one = new PasswordHasher(12, 1, 8, counting);
     const hashes: string[] = [];
     const peakOne = await peakDuring(async () => {
       hashes.push(...(await Promise.all(['a', 'b', 'c', 'd'].map((p) => one.hash(p)))));
     });
     expect(hashes).toHaveLength(4);
     expect(peakOne).toBe(1);
-    const two = new PasswordHasher(12, 2);
+    const two = new PasswordHasher(12, 2, 16, counting);
     const peakTwo = await peakDuring(() =>
       Promise.all(['a', 'b', 'c', 'd'].map((p) => two.verify(p, hashes[0]!))),
     );

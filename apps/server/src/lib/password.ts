@@ -1,6 +1,7 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import os from 'node:os';
 import { busy } from './app-error.js';
+import { nicedScryptRunner, type ScryptRunner } from './scrypt-workers.js';
 
 /**
  * scrypt password hashing at OWASP strength (N=2^17, r=8, p=1 by default), stored with its
@@ -8,20 +9,14 @@ import { busy } from './app-error.js';
  * At most (cores - 1) hashes run at once, so a login storm cannot take every libuv thread and
  * core from the rest of the server; a bounded number more wait, and beyond that a hash is refused
  * at once with 503 and Retry-After, so an anonymous burst cannot make every login, password change
- * and Add User wait minutes behind it.
+ * and Add User wait minutes behind it. The hashes themselves run on niced worker threads
+ * (scrypt-workers.ts), so they take only the CPU the rest of the server leaves.
  */
 const KEY_LEN = 32;
 const R = 8;
 const P = 1;
 
-function scryptAsync(pw: string, salt: Buffer, ln: number): Promise<Buffer> {
-  const opts: ScryptOptions = { N: 2 ** ln, r: R, p: P, maxmem: 256 * 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scrypt(pw.normalize('NFKC'), salt, KEY_LEN, opts, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
-}
+const MAXMEM = 256 * 1024 * 1024;
 
 /**
  * Waiting hashes allowed per running one. A hash at the default cost takes about 0.4 s of one
@@ -44,7 +39,13 @@ export class PasswordHasher {
     readonly limit = Math.max(1, os.availableParallelism() - 1),
     /** Hashes that may wait for a slot; one more is refused with 503. */
     readonly maxWaiting = limit * WAITING_PER_SLOT,
+    private readonly runScrypt: ScryptRunner = nicedScryptRunner(),
   ) {}
+
+  private scrypt(password: string, salt: Buffer, ln: number): Promise<Buffer> {
+    const job = { password: password.normalize('NFKC'), salt, keyLength: KEY_LEN, N: 2 ** ln };
+    return this.runScrypt({ ...job, r: R, p: P, maxmem: MAXMEM });
+  }
 
   /** Seconds until the queue as it stands has drained, from the average hash time (at least 1). */
   private retryAfterSeconds(): number {
@@ -73,7 +74,7 @@ export class PasswordHasher {
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
-    const key = await this.slot(() => scryptAsync(password, salt, this.cost));
+    const key = await this.slot(() => this.scrypt(password, salt, this.cost));
     return `$scrypt$ln=${this.cost},r=${R},p=${P}$${salt.toString('base64')}$${key.toString('base64')}`;
   }
 
@@ -81,7 +82,7 @@ export class PasswordHasher {
     const m = /^\$scrypt\$ln=(\d+),r=8,p=1\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(stored);
     if (!m) return false;
     const expected = Buffer.from(m[3]!, 'base64');
-    const key = await this.slot(() => scryptAsync(password, Buffer.from(m[2]!, 'base64'), +m[1]!));
+    const key = await this.slot(() => this.scrypt(password, Buffer.from(m[2]!, 'base64'), +m[1]!));
     return key.length === expected.length && timingSafeEqual(key, expected);
   }
 
