@@ -17,6 +17,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { historyRoutes } from './modules/credits/history.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export type BuildOptions = {
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(creditsRoutes);
       await api.register(historyRoutes);
       await api.register(campaignsRoutes);
+      await api.register(ticketsRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,7 +5,7 @@
  */
 import type { CampaignFileKind } from './schemas/campaigns.js';
 
-export type FileFamily = 'image' | 'video' | 'pdf' | 'audio';
+export type FileFamily = 'image' | 'video' | 'pdf' | 'audio' | 'spreadsheet' | 'text';
 
 const TYPES = {
   png: { mime: 'image/png', family: 'image' },
@@ -18,6 +18,13 @@ const TYPES = {
   m4a: { mime: 'audio/mp4', family: 'audio' },
   ogg: { mime: 'audio/ogg', family: 'audio' },
   wav: { mime: 'audio/wav', family: 'audio' },
+  xlsx: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    family: 'spreadsheet',
+  },
+  // Text has no signature: isPlainText decides, and the name picks csv or txt (ticket files).
+  csv: { mime: 'text/csv', family: 'text' },
+  txt: { mime: 'text/plain', family: 'text' },
 } as const satisfies Record<string, { mime: string; family: FileFamily }>;
 
 export type FileExt = keyof typeof TYPES;
@@ -83,6 +90,7 @@ export function detectFileType(head: Uint8Array): FileType | null {
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return typeOf('wav');
   if (ascii(4, 8) === 'ftyp') return ftypType(head, ascii);
   if (ascii(0, 5) === '%PDF-') return typeOf('pdf');
+  if (ascii(0, 4) === 'PK\x03\x04' && isXlsxHead(head)) return typeOf('xlsx');
   if (ascii(0, 4) === 'OggS') return typeOf('ogg');
   if (ascii(0, 3) === 'ID3' || isMpegAudioFrame(b(0), b(1), b(2), b(3))) return typeOf('mp3');
   return null;
@@ -128,6 +136,53 @@ function isMpegAudioFrame(b0: number, b1: number, b2: number, b3: number): boole
     sampling !== 0b11 &&
     emphasis !== 0b10
   );
+}
+
+/**
+ * An xlsx is a zip whose entries include the workbook part under `xl/`; a zip without one (a
+ * docx, a jar, a bare archive) is not taken for a spreadsheet. Entry names sit in the local
+ * file headers, which come first, so the head of the file shows them.
+ */
+function isXlsxHead(head: Uint8Array): boolean {
+  let s = '';
+  for (let i = 0; i < head.length; i++) s += String.fromCharCode(head[i] as number);
+  return s.includes('xl/workbook.xml') || (s.includes('[Content_Types].xml') && s.includes('xl/'));
+}
+
+/**
+ * Checks that bytes are plain UTF-8 text, piece by piece: well-formed sequences and no control
+ * character but tab, line feed, form feed and carriage return. Text has no signature, so a
+ * ticket's csv or txt file is read whole through it (the browser checks the file's start).
+ */
+export class PlainTextCheck {
+  private pending = 0;
+  private bad = false;
+
+  push(bytes: Uint8Array): this {
+    for (let i = 0; i < bytes.length && !this.bad; i++) {
+      const b = bytes[i] as number;
+      if (this.pending > 0) {
+        this.bad = (b & 0xc0) !== 0x80;
+        this.pending--;
+      } else if (b < 0x80) {
+        this.bad = (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f;
+      } else if (b >= 0xc2 && b <= 0xdf) this.pending = 1;
+      else if (b >= 0xe0 && b <= 0xef) this.pending = 2;
+      else if (b >= 0xf0 && b <= 0xf4) this.pending = 3;
+      else this.bad = true;
+    }
+    return this;
+  }
+
+  /** Whether everything pushed was text; `cut` allows a character cut short at the end. */
+  isText(cut = false): boolean {
+    return !this.bad && (cut || this.pending === 0);
+  }
+}
+
+/** Whether `bytes` (a whole file, or its start when `cut`) are plain UTF-8 text. */
+export function isPlainText(bytes: Uint8Array, cut = false): boolean {
+  return new PlainTextCheck().push(bytes).isText(cut);
 }
 
 /** Whether a campaign file of `kind` may be of `type` (spec 5 "File rules"). */

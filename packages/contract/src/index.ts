@@ -22,3 +22,4 @@ export * from './recipient-keys.js';
 export * from './file-types.js';
 export * from './schemas/campaigns.js';
 export * from './schemas/campaign-actions.js';
+export * from './schemas/tickets.js';

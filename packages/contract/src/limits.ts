@@ -40,6 +40,15 @@ export const ANNOUNCEMENT_PREVIEW_CHARS = 70;
 export const ADMIN_RECENT_TRANSACTIONS = 20;
 export const PROFILE_RECENT_CAMPAIGNS = 10;
 
+/** GET /api/users pages (keyset, newest first) and its name/email search. */
+export const USERS_PAGE_DEFAULT = 50;
+export const USERS_PAGE_MAX = 200;
+export const USERS_SEARCH_MAX = 100;
+/** How many matches a search-as-you-type user picker shows at once. */
+export const USER_PICKER_RESULTS = 20;
+/** Pause after the last keystroke before a user search is sent. */
+export const USER_SEARCH_DEBOUNCE_MS = 250;
+
 export const FILE_LIMITS = {
   image: 3145728,
   pdf: 3145728,
@@ -51,3 +60,7 @@ export const FILE_LIMITS = {
 export const DP_MIN_PX = 192;
 export const DP_MAX_PX = 500;
 export const MAX_CAMPAIGN_IMAGES = 3;
+
+/** Ticket attachments (decisions.md section 5): up to 5 files of up to 5 MB each. */
+export const TICKET_MAX_ATTACHMENTS = 5;
+export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;

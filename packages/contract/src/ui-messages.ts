@@ -66,4 +66,16 @@ export const ui = {
   reports: {
     loadFailed: 'Failed to fetch report data.',
   },
+  tickets: {
+    loadFailed: 'Failed to load tickets and related data.',
+    pleaseLogIn: 'You must be logged in to view this page.',
+    createFailed: 'Failed to create ticket.',
+    downloadFailed: 'Failed to download attachment.',
+    replyFailed: 'Failed to post reply.',
+    escalateFailed: 'Failed to escalate ticket.',
+    statusFailed: 'Failed to update status.',
+    assignFailed: 'Failed to assign ticket.',
+    confirmEscalate: 'Are you sure you want to escalate this ticket to the Admin?',
+    empty: 'No tickets found.',
+  },
 } as const;

@@ -5,6 +5,8 @@ import type {
   CreditTransactionType,
   CreditType,
   Role,
+  TicketIssueType,
+  TicketStatus,
   UserStatus,
 } from '@herald/contract';
 
@@ -121,6 +123,9 @@ export interface Database {
   campaign_report_entries: CampaignReportEntriesTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
+  tickets: TicketsTable;
+  ticket_replies: TicketRepliesTable;
+  ticket_attachments: TicketAttachmentsTable;
 }
 
 /** Mail waiting to be sent, or sent (body cleared); see migration 0006. */
@@ -193,4 +198,43 @@ export interface NotificationsTable {
   link: string | null;
   created_at: Timestamp;
   read_at: Date | null;
+}
+
+/** Support tickets (migration 0010); `assigned_to` null means the Admins. */
+export interface TicketsTable {
+  id: Generated<string>;
+  /** bigint identity: arrives as a string from pg. */
+  number: ColumnType<string, never, never>;
+  user_id: string;
+  subject: string;
+  description: string;
+  issue_type: ColumnType<TicketIssueType, TicketIssueType | undefined, TicketIssueType>;
+  status: ColumnType<TicketStatus, TicketStatus | undefined, TicketStatus>;
+  assigned_to: string | null;
+  related_campaign: string | null;
+  related_user: string | null;
+  related_transaction: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TicketRepliesTable {
+  id: Generated<string>;
+  ticket_id: string;
+  user_id: string | null;
+  user_email: string;
+  user_name: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface TicketAttachmentsTable {
+  id: Generated<string>;
+  ticket_id: string;
+  stored_name: string;
+  original_name: string;
+  mime: string;
+  /** bigint: arrives as a string from pg. */
+  size: ColumnType<string, number, never>;
+  position: number;
 }

@@ -5,6 +5,8 @@ import { sql as campaignReports } from './0004-campaign-reports.js';
 import { sql as historyTypeIndex } from './0005-history-type-index.js';
 import { sql as mailOutbox } from './0006-mail-outbox.js';
 import { sql as recipientsWithoutForeignKey } from './0007-recipients-without-foreign-key.js';
+import { sql as usersSearch } from './0009-users-search.js';
+import { sql as tickets } from './0010-tickets.js';
 
 export interface Migration {
   version: number;
@@ -21,4 +23,6 @@ export const migrations: Migration[] = [
   { version: 5, name: 'history-type-index', sql: historyTypeIndex },
   { version: 6, name: 'mail-outbox', sql: mailOutbox },
   { version: 7, name: 'recipients-without-foreign-key', sql: recipientsWithoutForeignKey },
+  { version: 9, name: 'users-search', sql: usersSearch },
+  { version: 10, name: 'tickets', sql: tickets },
 ];

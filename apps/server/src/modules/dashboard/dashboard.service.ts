@@ -6,6 +6,7 @@ import {
   creditsRemaining,
   creditsRemovedThisMonth,
 } from '../credits/credits.service.js';
+import { countOpenTickets } from '../tickets/tickets.service.js';
 import { countUsersInScope } from '../users/users.service.js';
 
 /** GET /api/dashboard: live figures for the caller's scope (decisions.md section 6). */
@@ -13,14 +14,17 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
   const isAdmin = actor.role === 'Admin';
   const isUser = actor.role === 'User';
   const isReseller = !isAdmin && !isUser;
-  const [totalUsers, creditsSentMonth, creditsUsedMonth, remaining] = await Promise.all([
-    // A User's scope is itself alone, so it manages nobody.
-    isUser ? 0 : countUsersInScope(ctx, actor),
-    // Each role's card shows one credit figure; the others stay null.
-    isAdmin ? creditsMintedThisMonth(ctx) : null,
-    isReseller ? creditsRemovedThisMonth(ctx, actor.id) : null,
-    isUser ? creditsRemaining(ctx, actor.id) : null,
-  ]);
+  const [totalUsers, creditsSentMonth, creditsUsedMonth, remaining, openTickets] =
+    await Promise.all([
+      // A User's scope is itself alone, so it manages nobody.
+      isUser ? 0 : countUsersInScope(ctx, actor),
+      // Each role's card shows one credit figure; the others stay null.
+      isAdmin ? creditsMintedThisMonth(ctx) : null,
+      isReseller ? creditsRemovedThisMonth(ctx, actor.id) : null,
+      isUser ? creditsRemaining(ctx, actor.id) : null,
+      // Open Support Tickets (Admin) / My Open Tickets: open tickets the caller sees.
+      countOpenTickets(ctx, actor),
+    ]);
   return {
     totalUsers,
     creditsSentMonth,
@@ -30,6 +34,6 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
     activeCampaigns: null,
     campaignsSent: null,
     avgSuccessRate: null,
-    openTickets: null,
+    openTickets,
   };
 }

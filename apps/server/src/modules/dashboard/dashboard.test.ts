@@ -33,7 +33,7 @@ describe('GET /api/dashboard', () => {
         creditsUsedMonth: null,
         creditsRemaining: null,
         avgSuccessRate: null,
-        openTickets: null,
+        openTickets: 0,
         ...credits,
       });
     }

@@ -8,7 +8,14 @@ import type { Tx } from '../../db/database.js';
  */
 
 /** What a notification is about; the bell may pick an icon by it. */
-export type NotificationEvent = 'campaign_status' | 'campaign_report' | 'credits';
+export type NotificationEvent =
+  | 'campaign_status'
+  | 'campaign_report'
+  | 'credits'
+  | 'ticket_reply'
+  | 'ticket_status'
+  | 'ticket_assigned'
+  | 'ticket_escalated';
 
 export interface NewNotification {
   userId: string;
@@ -23,6 +30,19 @@ export async function insertNotification(tx: Tx, n: NewNotification): Promise<vo
     .insertInto('notifications')
     .values({ user_id: n.userId, event_type: n.eventType, message: n.message, link: n.link })
     .execute();
+}
+
+/** One notification to each of `userIds` (distinct), in one statement. */
+export async function insertForUsers(
+  tx: Tx,
+  userIds: readonly string[],
+  n: Omit<NewNotification, 'userId'>,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await sql`
+    INSERT INTO notifications (user_id, event_type, message, link)
+    SELECT DISTINCT u, ${n.eventType}, ${n.message}, ${n.link}
+      FROM unnest(${[...userIds]}::uuid[]) AS u`.execute(tx);
 }
 
 /** One notification to every Active user of `role`, in one statement. */

@@ -15,6 +15,15 @@ export function notify(tx: Tx, n: repo.NewNotification): Promise<void> {
   return repo.insertNotification(tx, n);
 }
 
+/** Tells each of several users about one change, once each (duplicates are dropped). */
+export function notifyUsers(
+  tx: Tx,
+  userIds: readonly string[],
+  n: Omit<repo.NewNotification, 'userId'>,
+): Promise<void> {
+  return repo.insertForUsers(tx, userIds, n);
+}
+
 /** Tells every Active user of `role` about a change, e.g. all Admins of a cancellation request. */
 export function notifyRole(
   tx: Tx,

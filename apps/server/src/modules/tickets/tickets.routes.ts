@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AssignTicketBodySchema,
+  IdParamsSchema,
+  ReplyTicketBodySchema,
+  TicketAttachmentParamsSchema,
+  TicketDetailSchema,
+  TicketListQuerySchema,
+  TicketListSchema,
+  TicketReplyBodySchema,
+  UpdateTicketStatusBodySchema,
+  server as msg,
+} from '@herald/contract';
+import { withMultipart } from '../../plugins/multipart.js';
+import { caller } from '../../plugins/auth.js';
+import { notFound } from '../../lib/app-error.js';
+import { discardAttachments, ticketsDir } from './ticket-files.js';
+import { readTicketUpload } from './tickets.input.js';
+import * as service from './tickets.service.js';
+
+/**
+ * Support tickets (spec 2.14 and 7; decisions.md section 5). Every role opens tickets and sees
+ * them by the ticket scope; only Admin sets the status or assigns; only the assigned Reseller
+ * escalates. Ids outside the caller's scope answer 404.
+ */
+export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const dir = ticketsDir(ctx.uploadsDir);
+
+  await withMultipart(app, (uploads) => {
+    uploads.post(
+      '/tickets',
+      { schema: { response: { 201: TicketReplyBodySchema } } },
+      async (req, reply) => {
+        const actor = caller(req);
+        const upload = await readTicketUpload(req, dir);
+        try {
+          const ticket = await service.createTicket(ctx, actor, upload);
+          return await reply.code(201).send({ message: msg.ticketCreated, ticket });
+        } catch (err) {
+          await discardAttachments(upload.files);
+          throw err;
+        }
+      },
+    );
+  });
+
+  app.get(
+    '/tickets',
+    { schema: { querystring: TicketListQuerySchema, response: { 200: TicketListSchema } } },
+    (req) => service.listTickets(ctx, caller(req), req.query),
+  );
+
+  app.get(
+    '/tickets/:id',
+    { schema: { params: IdParamsSchema, response: { 200: TicketDetailSchema } } },
+    (req) => service.getTicketDetail(ctx, caller(req), req.params.id),
+  );
+
+  app.put(
+    '/tickets/:id/reply',
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: ReplyTicketBodySchema,
+        response: { 200: TicketDetailSchema },
+      },
+    },
+    (req) => service.replyToTicket(ctx, caller(req), req.params.id, req.body.message),
+  );
+
+  app.put(
+    '/tickets/:id/escalate',
+    {
+      config: { roles: ['Reseller'] },
+      schema: { params: IdParamsSchema, response: { 200: TicketDetailSchema } },
+    },
+    (req) => service.escalateTicket(ctx, caller(req), req.params.id),
+  );
+
+  app.put(
+    '/tickets/:id/status',
+    {
+      config: { roles: ['Admin'] },
+      schema: {
+        params: IdParamsSchema,
+        body: UpdateTicketStatusBodySchema,
+        response: { 200: TicketDetailSchema },
+      },
+    },
+    (req) => service.setTicketStatus(ctx, caller(req), req.params.id, req.body.status),
+  );
+
+  app.put(
+    '/tickets/:id/assign',
+    {
+      config: { roles: ['Admin'] },
+      schema: {
+        params: IdParamsSchema,
+        body: AssignTicketBodySchema,
+        response: { 200: TicketDetailSchema },
+      },
+    },
+    (req) => service.assignTicket(ctx, caller(req), req.params.id, req.body.assignee),
+  );
+
+  app.get(
+    '/tickets/:id/attachments/:attachmentId',
+    { schema: { params: TicketAttachmentParamsSchema } },
+    async (req, reply) => {
+      const { id, attachmentId } = req.params;
+      const file = await service.attachmentForDownload(ctx, caller(req), id, attachmentId);
+      // The stored name is generated; basename keeps even a tampered row inside the folder.
+      const filePath = path.join(dir, path.basename(file.stored_name));
+      const stream = await openFile(filePath);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentDisposition(file.original_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(stream);
+    },
+  );
+};
+
+/** Opens the file before any header is sent, so a file lost from disk answers 404. */
+async function openFile(filePath: string): Promise<fs.ReadStream> {
+  const handle = await fs.promises.open(filePath, 'r').catch(() => null);
+  if (!handle) throw notFound(msg.notFound);
+  return handle.createReadStream();
+}
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,270 @@
+import {
+  CreateTicketFieldsSchema,
+  TICKET_ADMIN_ASSIGNEE,
+  TICKET_ESCALATED,
+  server as msg,
+  type TicketDetail,
+  type TicketList,
+  type TicketListFilters,
+  type TicketStatus,
+} from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth-state.js';
+import { canSee, type Actor } from '../../policies/scope.js';
+import { visibleCampaign } from '../campaigns/campaign-access.js';
+import { notifyUsers, type NotificationEvent } from '../notifications/notifications.service.js';
+import { getProfile } from '../users/users.service.js';
+import { commitAttachments } from './ticket-files.js';
+import type { TicketUpload } from './tickets.input.js';
+import { presentDetail, presentTicket } from './tickets.presenter.js';
+import * as repo from './tickets.repo.js';
+
+/**
+ * Support tickets (spec 2.14; decisions.md section 5): who sees a ticket, who may change it,
+ * and the notifications each change writes in its own transaction.
+ */
+
+/** The link every ticket notification carries: the screen that shows the ticket. */
+const TICKETS_LINK = '/tickets';
+
+/** The opener, its creators up the chain, the assignee and every Admin see a ticket. */
+export function canSeeTicket(actor: Actor, t: repo.TicketView): boolean {
+  return (
+    canSee(actor, { id: t.user_id, ancestors: t.owner_ancestors }) || t.assigned_to === actor.id
+  );
+}
+
+/** The ticket when the actor sees it; unknown and out-of-scope ids alike answer 404. */
+async function visibleTicket(db: DbOrTx, actor: Actor, id: string): Promise<repo.TicketView> {
+  const row = await repo.getTicket(db, id);
+  if (!row || !canSeeTicket(actor, row)) throw notFound(msg.ticketNotFound);
+  return row;
+}
+
+async function lockVisibleTicket(tx: Tx, actor: Actor, id: string): Promise<repo.TicketView> {
+  const row = await repo.lockTicket(tx, id);
+  if (!row || !canSeeTicket(actor, row)) throw notFound(msg.ticketNotFound);
+  return row;
+}
+
+async function detailOf(db: DbOrTx, row: repo.TicketView): Promise<TicketDetail> {
+  const [replies, attachments] = await Promise.all([
+    repo.repliesOf(db, row.id),
+    repo.attachmentsOf(db, row.id),
+  ]);
+  return presentDetail(row, replies, attachments);
+}
+
+/** Re-reads the ticket after a change, in the same transaction. */
+async function reread(tx: Tx, id: string): Promise<TicketDetail> {
+  const row = await repo.getTicket(tx, id);
+  if (!row) throw notFound(msg.ticketNotFound);
+  return detailOf(tx, row);
+}
+
+/** Tells everyone who now sees the ticket, except the actor, about one change: once each. */
+async function tellAudience(
+  tx: Tx,
+  ticketId: string,
+  actor: Actor,
+  eventType: NotificationEvent,
+  message: string,
+): Promise<void> {
+  const audience = await repo.audienceOf(tx, ticketId, actor.id);
+  await notifyUsers(tx, audience, { eventType, message, link: TICKETS_LINK });
+}
+
+/** GET /api/tickets: the caller's scope, newest first, a page at a time. */
+export async function listTickets(
+  ctx: AppContext,
+  actor: Actor,
+  q: TicketListFilters,
+): Promise<TicketList> {
+  const rows = await repo.listTickets(ctx.db, actor, q);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    tickets: page.map(presentTicket),
+    nextCursor: rows.length > q.limit && last ? last.number : null,
+  };
+}
+
+export async function getTicketDetail(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<TicketDetail> {
+  return detailOf(ctx.db, await visibleTicket(ctx.db, actor, id));
+}
+
+/** The related campaign, user and ledger entry must be ones the opener sees (404 otherwise). */
+async function checkRelated(
+  ctx: AppContext,
+  actor: Actor,
+  f: { relatedCampaign?: string; relatedUser?: string; relatedTransaction?: string },
+): Promise<void> {
+  if (f.relatedCampaign) await visibleCampaign(ctx.db, actor, f.relatedCampaign);
+  if (f.relatedUser) await getProfile(ctx, actor, f.relatedUser);
+  if (
+    f.relatedTransaction &&
+    !(await repo.canSeeTransaction(ctx.db, actor, f.relatedTransaction))
+  ) {
+    throw notFound(msg.ticketRelatedNotFound('transaction'));
+  }
+}
+
+/**
+ * POST /api/tickets: the ticket and its attachments' rows in one transaction, after the files
+ * were checked and given their final names. The caller deletes the files when this throws.
+ */
+export async function createTicket(
+  ctx: AppContext,
+  actor: AuthUser,
+  upload: TicketUpload,
+): Promise<TicketDetail> {
+  const fields = CreateTicketFieldsSchema.parse(upload.fields);
+  await checkRelated(ctx, actor, fields);
+  const files = await commitAttachments(upload.files);
+  return ctx.db.transaction().execute(async (tx) => {
+    const { id } = await repo.insertTicket(tx, {
+      user_id: actor.id,
+      subject: fields.subject,
+      description: fields.description,
+      issue_type: fields.issueType,
+      related_campaign: fields.relatedCampaign ?? null,
+      related_user: fields.relatedUser ?? null,
+      related_transaction: fields.relatedTransaction ?? null,
+    });
+    await repo.insertAttachments(
+      tx,
+      files.map((f) => ({ ...f, ticket_id: id })),
+    );
+    return reread(tx, id);
+  });
+}
+
+/** PUT /api/tickets/{id}/reply: anyone who sees the ticket. */
+export function replyToTicket(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: string,
+  message: string,
+): Promise<TicketDetail> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const t = await lockVisibleTicket(tx, actor, id);
+    await repo.insertReply(tx, {
+      ticketId: id,
+      userId: actor.id,
+      email: actor.email,
+      name: actor.name,
+      message,
+    });
+    await repo.updateTicket(tx, id, {});
+    await tellAudience(
+      tx,
+      id,
+      actor,
+      'ticket_reply',
+      msg.notifyTicketReply(Number(t.number), actor.email),
+    );
+    return reread(tx, id);
+  });
+}
+
+/** PUT /api/tickets/{id}/status (Admin): any status; setting the current one changes nothing. */
+export function setTicketStatus(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  status: TicketStatus,
+): Promise<TicketDetail> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const t = await lockVisibleTicket(tx, actor, id);
+    if (t.status !== status) {
+      await repo.updateTicket(tx, id, { status });
+      await tellAudience(
+        tx,
+        id,
+        actor,
+        'ticket_status',
+        msg.notifyTicketStatus(Number(t.number), status),
+      );
+    }
+    return reread(tx, id);
+  });
+}
+
+/** PUT /api/tickets/{id}/assign (Admin): to 'Admin' or an Active Reseller, by email. */
+export function assignTicket(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  assignee: string,
+): Promise<TicketDetail> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const t = await lockVisibleTicket(tx, actor, id);
+    let to: { id: string | null; label: string } = { id: null, label: TICKET_ADMIN_ASSIGNEE };
+    if (assignee !== TICKET_ADMIN_ASSIGNEE) {
+      const reseller = await repo.findActiveReseller(tx, assignee);
+      if (!reseller) throw badRequest(msg.ticketAssigneeInvalid);
+      to = { id: reseller.id, label: reseller.email };
+    }
+    if (t.assigned_to !== to.id) {
+      await repo.updateTicket(tx, id, { assigned_to: to.id });
+      await tellAudience(
+        tx,
+        id,
+        actor,
+        'ticket_assigned',
+        msg.notifyTicketAssigned(Number(t.number), to.label),
+      );
+    }
+    return reread(tx, id);
+  });
+}
+
+/**
+ * PUT /api/tickets/{id}/escalate: only the Reseller the ticket is assigned to; it becomes
+ * Escalated and goes back to the Admins (decisions.md section 5).
+ */
+export function escalateTicket(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: string,
+): Promise<TicketDetail> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const t = await lockVisibleTicket(tx, actor, id);
+    if (actor.role !== 'Reseller' || t.assigned_to !== actor.id) {
+      throw forbidden(msg.ticketEscalateNotAssigned);
+    }
+    await repo.updateTicket(tx, id, { status: TICKET_ESCALATED, assigned_to: null });
+    await tellAudience(
+      tx,
+      id,
+      actor,
+      'ticket_escalated',
+      msg.notifyTicketEscalated(Number(t.number), actor.email),
+    );
+    return reread(tx, id);
+  });
+}
+
+/** The dashboards' "Open Support Tickets" / "My Open Tickets": open tickets the actor sees. */
+export function countOpenTickets(ctx: AppContext, actor: Actor): Promise<number> {
+  return repo.countOpen(ctx.db, actor);
+}
+
+/** An attachment of a ticket the actor sees, for download; 404 otherwise. */
+export async function attachmentForDownload(
+  ctx: AppContext,
+  actor: Actor,
+  ticketId: string,
+  attachmentId: string,
+) {
+  await visibleTicket(ctx.db, actor, ticketId);
+  const file = await repo.attachmentOf(ctx.db, ticketId, attachmentId);
+  if (!file) throw notFound(msg.notFound);
+  return file;
+}
