@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { TOKEN_TTL_SECONDS } from '@herald/contract';
 import type { Config } from './config/config.js';
 import { migrate, openDatabase, type Db } from './db/database.js';
+import { ensureAppRole } from './db/app-role.js';
 import { PasswordHasher } from './lib/password.js';
 import { TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mail.js';
@@ -18,7 +19,10 @@ export type { Log };
 /** The app's shared services, built once by createContext and reached as `app.ctx`. */
 export interface AppContext {
   config: Config;
-  /** The database in use (the embedded server's URL or DATABASE_URL). */
+  /**
+   * The app role's connection to the database in use (the embedded server or DATABASE_URL):
+   * rows only, no schema changes (db/app-role.ts). Requests, LISTEN and the job runner use it.
+   */
   databaseUrl: string;
   db: Db;
   /** The pool behind `db`, for prepared hot-path reads (db/prepared.ts). */
@@ -40,6 +44,7 @@ export interface OwnedContext extends AppContext {
 }
 
 export interface ContextOptions {
+  /** The owner's connection (the embedded server's or DATABASE_URL): migrations and grants. */
   databaseUrl: string;
   log: Log;
   /** Replaces the mail transport (tests capture mail). */
@@ -47,16 +52,16 @@ export interface ContextOptions {
 }
 
 /**
- * Opens the database, applies the app's and the job queue's migrations, and builds every
- * shared service once. It needs no Fastify: a worker or a command-line task runs on it alone.
+ * As the owner, applies the app's and the job queue's migrations and sets up the app role;
+ * then opens the database as that role and builds every shared service once. It needs no
+ * Fastify: a worker or a command-line task runs on it alone.
  */
 export async function createContext(config: Config, opts: ContextOptions): Promise<OwnedContext> {
-  const { databaseUrl, log } = opts;
+  const { log } = opts;
+  const databaseUrl = await migrateAsOwner(opts.databaseUrl, config.appDatabaseUrl, log);
   const database = openDatabase(databaseUrl, config.dbPoolMax);
   let authState: AuthState | undefined;
   try {
-    await migrate(database.pool);
-    await migrateJobQueue(database.pool, log);
     const tokens = new TokenService(
       await resolveJwtSecret(config.jwtSecret, config.dataDir),
       TOKEN_TTL_SECONDS,
@@ -93,6 +98,22 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
     await authState?.stop().catch(() => {});
     await database.close();
     throw err;
+  }
+}
+
+/** Migrations and grants on a short-lived owner pool; answers the app role's URL. */
+async function migrateAsOwner(
+  ownerUrl: string,
+  appUrl: string | undefined,
+  log: Log,
+): Promise<string> {
+  const owner = openDatabase(ownerUrl, 2);
+  try {
+    await migrate(owner.pool);
+    await migrateJobQueue(owner.pool, log);
+    return await ensureAppRole(owner.pool, { ownerUrl, appUrl });
+  } finally {
+    await owner.close();
   }
 }
 

@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
   const templateDb = `herald_tpl_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  await dropOrphanAppRoles(admin);
   await admin.query(`CREATE DATABASE "${templateDb}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${templateDb}`;
@@ -52,4 +53,18 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Each test database gets its own app role (roles belong to the cluster); a run that was killed
+ * left some behind. Drops those whose database is gone; a live run's databases keep theirs.
+ */
+async function dropOrphanAppRoles(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ rolname: string }>(
+    `SELECT rolname FROM pg_roles WHERE rolname LIKE 'herald\\_t\\_%\\_app'
+       AND NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = left(rolname, -4))`,
+  );
+  for (const { rolname } of rows) {
+    await admin.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(rolname)}`).catch(() => {});
+  }
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { CreateUserReply, LoginReply, Role } from '@herald/contract';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { buildApp } from '../src/app.js';
-import type { Db } from '../src/db/database.js';
+import { openDatabase, type Db } from '../src/db/database.js';
 import type { MailMessage } from '../src/lib/mail.js';
 import { runDueJobs } from '../src/jobs/runner.js';
 
@@ -18,7 +18,10 @@ export const DEFAULT_PASSWORD = 'user-password-1';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The app's own handle: the app role's rights (rows only), as requests have. */
   db: Db;
+  /** The owner's handle, for a fixture that needs more than the app may do (TRUNCATE, DDL). */
+  ownerDb: Db;
   config: Config;
   /**
    * Every mail the app sent, in order. Mail goes through the outbox and a job: `request` runs
@@ -30,6 +33,7 @@ export interface TestApp {
   /** While set, the mail transport fails with this error, as a broken SMTP server would. */
   mailFailure: Error | null;
   dataDir: string;
+  /** The owner's URL of the test database (the app itself connects as its app role). */
   databaseUrl: string;
   /** HTTP request through inject; `token` becomes the bearer header. */
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
@@ -95,10 +99,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       .limit(1)
       .executeTakeFirst());
   const others: FastifyInstance[] = [];
+  const owner = openDatabase(databaseUrl, 2);
   let counter = 0;
   const t: TestApp = {
     app,
     db: app.ctx.db,
+    ownerDb: owner.db,
     config,
     mails,
     dataDir,
@@ -162,10 +168,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       for (const o of others) await o.close();
+      const appRole = decodeURIComponent(new URL(app.ctx.databaseUrl).username);
       await app.close();
+      await owner.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      // Roles are the cluster's, not the database's: the app role goes with its database.
+      await a.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(appRole)}`);
       await a.end();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -52,6 +52,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads APP_DATABASE_URL, the role that serves requests, only beside DATABASE_URL', () => {
+    expect(loadConfig({}).appDatabaseUrl).toBeUndefined();
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://owner@h/db',
+      APP_DATABASE_URL: 'postgres://app:pw@h/db',
+    });
+    expect(c).toMatchObject({
+      databaseUrl: 'postgres://owner@h/db',
+      appDatabaseUrl: 'postgres://app:pw@h/db',
+    });
+    expect(() => loadConfig({ APP_DATABASE_URL: 'postgres://app@h/db' })).toThrow(
+      /APP_DATABASE_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://o@h/db', APP_DATABASE_URL: 'mysql://x' }),
+    ).toThrow(/APP_DATABASE_URL/);
+  });
+
   it('takes WEB_DIST from the schema: a path, empty for the API only, unset for the default', () => {
     expect(loadConfig({ WEB_DIST: '/srv/web' }, { webDist: '/default' }).webDist).toBe('/srv/web');
     expect(loadConfig({ WEB_DIST: 'web/dist' }).webDist).toBe(path.resolve('web/dist'));

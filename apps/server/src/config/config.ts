@@ -24,6 +24,16 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The login role that serves requests and runs jobs, when the operator makes it; unset, the
+   * server makes its own (DATABASE_URL's user then needs CREATEROLE). DATABASE_URL's user owns
+   * the schema and runs the migrations.
+   */
+  APP_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   ADMIN_EMAIL: z
     .email()
     .optional()
@@ -88,7 +98,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The owner's connection: migrations and grants. */
   databaseUrl: string | undefined;
+  /** The app role's connection (requests, jobs); unset, the server makes the role. */
+  appDatabaseUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -121,11 +134,16 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.APP_DATABASE_URL && !e.DATABASE_URL) {
+    // The embedded server's port changes at every start: it makes its own app role.
+    throw new Error('Invalid configuration:\n  APP_DATABASE_URL: needs DATABASE_URL');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
