@@ -18,6 +18,8 @@ import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { historyRoutes } from './modules/credits/history.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { announcementFilesRoutes } from './modules/announcements/announcement-files.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export type BuildOptions = {
@@ -90,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(historyRoutes);
       await api.register(campaignsRoutes);
       await api.register(ticketsRoutes);
+      await api.register(announcementsRoutes);
+      await api.register(announcementFilesRoutes);
     },
     { prefix: '/api' },
   );

@@ -23,3 +23,4 @@ export * from './file-types.js';
 export * from './schemas/campaigns.js';
 export * from './schemas/campaign-actions.js';
 export * from './schemas/tickets.js';
+export * from './schemas/announcements.js';

@@ -107,4 +107,21 @@ export const server = {
   notifyTicketAssigned: (n: number, to: string) => `Ticket #${n} was assigned to ${to}.`,
   notifyTicketEscalated: (n: number, email: string) =>
     `${email} escalated ticket #${n} to the Admin.`,
+  announcementCreated: 'Announcement created successfully!',
+  announcementDeleted: 'Announcement deleted successfully!',
+  announcementNotFound: 'Announcement not found.',
+  announcementTitleRequired: 'Title is required.',
+  announcementMessageRequired: 'Message is required.',
+  announcementTextTooLong: (label: string, max: number) =>
+    `${label} must be at most ${max} characters.`,
+  announcementLinkInvalid: 'The link must be an http(s) URL.',
+  announcementExpiryInvalid: 'Expiry date must be a valid date.',
+  announcementExpiryPast: 'Expiry date must be in the future.',
+  announcementVisibilityInvalid: 'Choose a visibility: all, reseller or specific.',
+  announcementTargetsRequired: 'List at least one user email for specific visibility.',
+  announcementTargetsOnlySpecific: 'Target emails apply only to specific visibility.',
+  announcementTooManyTargets: (max: number) => `At most ${max} target emails are allowed.`,
+  announcementTargetUnknown: (email: string) => `No user with the email ${email}.`,
+  announcementImageType: 'The image must be a PNG, JPEG, GIF or WebP image.',
+  announcementImageTooLarge: rule.fileTooLarge,
 } as const;

@@ -78,4 +78,16 @@ export const ui = {
     confirmEscalate: 'Are you sure you want to escalate this ticket to the Admin?',
     empty: 'No tickets found.',
   },
+  announcements: {
+    loadFailed: 'Failed to load data.',
+    createFailed: 'Failed to create announcement.',
+    deleteFailed: 'Failed to delete announcement.',
+    historyFailed: 'Failed to load announcement history.',
+    created: 'Announcement created successfully!',
+    deleted: 'Announcement deleted successfully!',
+    confirmDelete: (title: string) =>
+      `Are you sure you want to delete the announcement "${title}"?`,
+    empty: 'No announcements yet.',
+    historyEmpty: 'No announcements to show.',
+  },
 } as const;

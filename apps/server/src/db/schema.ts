@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AnnouncementVisibilityType,
   CampaignFileKind,
   CampaignStatus,
   CreditTransactionType,
@@ -126,6 +127,9 @@ export interface Database {
   tickets: TicketsTable;
   ticket_replies: TicketRepliesTable;
   ticket_attachments: TicketAttachmentsTable;
+  announcements: AnnouncementsTable;
+  announcement_targets: AnnouncementTargetsTable;
+  announcement_seen: AnnouncementSeenTable;
 }
 
 /** Mail waiting to be sent, or sent (body cleared); see migration 0006. */
@@ -237,4 +241,30 @@ export interface TicketAttachmentsTable {
   /** bigint: arrives as a string from pg. */
   size: ColumnType<string, number, never>;
   position: number;
+}
+
+/** Announcements (migration 0011); `image` is the stored file's generated name. */
+export interface AnnouncementsTable {
+  id: Generated<string>;
+  /** bigint identity: arrives as a string from pg. */
+  seq: ColumnType<string, never, never>;
+  title: string;
+  message: string;
+  link: string | null;
+  image: string | null;
+  expiry_date: Date | null;
+  visibility_type: AnnouncementVisibilityType;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface AnnouncementTargetsTable {
+  announcement_id: string;
+  user_id: string;
+}
+
+export interface AnnouncementSeenTable {
+  announcement_id: string;
+  user_id: string;
+  seen_at: Timestamp;
 }

@@ -7,6 +7,7 @@ import { sql as mailOutbox } from './0006-mail-outbox.js';
 import { sql as recipientsWithoutForeignKey } from './0007-recipients-without-foreign-key.js';
 import { sql as usersSearch } from './0009-users-search.js';
 import { sql as tickets } from './0010-tickets.js';
+import { sql as announcements } from './0011-announcements.js';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { version: 7, name: 'recipients-without-foreign-key', sql: recipientsWithoutForeignKey },
   { version: 9, name: 'users-search', sql: usersSearch },
   { version: 10, name: 'tickets', sql: tickets },
+  { version: 11, name: 'announcements', sql: announcements },
 ];
