@@ -31,6 +31,9 @@ const CampaignsPage = lazy(() =>
 const ReportsPage = lazy(() =>
   import('../screens/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
 );
+const TicketsPage = lazy(() =>
+  import('../features/tickets/tickets-page').then((m) => ({ default: m.TicketsPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -47,6 +50,7 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   history: HistoryPage,
   campaigns: CampaignsPage,
   reports: ReportsPage,
+  tickets: TicketsPage,
 };
 
 function Loading() {

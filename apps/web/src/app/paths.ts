@@ -37,7 +37,7 @@ export const routes = {
     ready: true,
   },
   campaigns: { path: '/campaigns', roles: ALL, title: 'Campaigns', ready: true },
-  tickets: { path: '/tickets', roles: ALL, title: 'Support Tickets', ready: false },
+  tickets: { path: '/tickets', roles: ALL, title: 'Support Tickets', ready: true },
   announcementsHistory: {
     path: '/announcements-history',
     roles: ALL,

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { server as msg, type User } from '@herald/contract';
+import {
+  assigneeOptions,
+  attachmentsProblem,
+  canEscalate,
+  ticketFields,
+  ticketFormErrors,
+} from './tickets-data';
+
+const user = (role: User['role'], email: string, status: User['status'] = 'Active') =>
+  ({ id: email, name: email.split('@')[0], email, role, status }) as User;
+const file = (bytes: string | Uint8Array, name: string) => new File([bytes], name);
+
+describe('tickets screen rules', () => {
+  it('requires subject and description; blank is missing', () => {
+    expect(
+      ticketFormErrors({ subject: ' ', description: '', issueType: 'Other', related: '' }),
+    ).toEqual({ subject: msg.ticketSubjectRequired, description: msg.ticketDescriptionRequired });
+  });
+
+  it('sends the related id under the issue type’s field only', () => {
+    const base = { subject: ' S ', description: 'D', related: 'x' };
+    expect(ticketFields({ ...base, issueType: 'Campaign' })).toEqual({
+      subject: 'S',
+      description: 'D',
+      issueType: 'Campaign',
+      relatedCampaign: 'x',
+    });
+    expect(ticketFields({ ...base, issueType: 'Other' })).not.toHaveProperty('relatedCampaign');
+    expect(ticketFields({ ...base, issueType: 'Credits/Debits' }).relatedTransaction).toBe('x');
+  });
+
+  it('offers Admin, then Active Resellers only, as assignees', () => {
+    const users = [
+      user('Reseller', 'r1@x.io'),
+      user('Sub-Reseller', 's1@x.io'),
+      user('User', 'u1@x.io'),
+      user('Reseller', 'r2@x.io', 'Blocked'),
+    ];
+    expect(assigneeOptions(users).map((o) => o.value)).toEqual(['Admin', 'r1@x.io']);
+  });
+
+  it('lets only the assigned Reseller escalate', () => {
+    const t = { assignedTo: 'r1@x.io' } as Parameters<typeof canEscalate>[1];
+    expect(canEscalate({ email: 'r1@x.io', role: 'Reseller' }, t)).toBe(true);
+    expect(canEscalate({ email: 'r2@x.io', role: 'Reseller' }, t)).toBe(false);
+    expect(canEscalate({ email: 'r1@x.io', role: 'Sub-Reseller' }, t)).toBe(false);
+  });
+
+  it('checks the chosen files: count, size and type by content', async () => {
+    expect(
+      await attachmentsProblem([file('a,b\n1,2\n', 'a.csv'), file('%PDF-1.4', 'x.pdf')]),
+    ).toBeNull();
+    expect(await attachmentsProblem([file(new Uint8Array([0x4d, 0x5a, 0, 1]), 'x.txt')])).toBe(
+      msg.ticketAttachmentType,
+    );
+    expect(
+      await attachmentsProblem(Array.from({ length: 6 }, (_, i) => file('x', `${i}.txt`))),
+    ).toBe(msg.ticketTooManyAttachments);
+    const big = file(new Uint8Array(5 * 1024 * 1024 + 1), 'big.txt');
+    expect(await attachmentsProblem([big])).toBe('File is too large. Max size is 5MB.');
+  });
+});

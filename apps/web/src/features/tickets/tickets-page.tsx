@@ -1,0 +1,61 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { ui } from '@herald/contract';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/auth-store';
+import { useTickets } from '../../api/tickets/get-tickets';
+import { CreateTicketDialog } from './create-ticket-dialog';
+import { TicketDetailDialog } from './ticket-detail-dialog';
+import { TicketsTable } from './tickets-table';
+
+/** Support Tickets (spec 2.14): the caller's tickets, the create modal and the detail modal. */
+export function TicketsPage() {
+  const session = useSession();
+  const me = session?.user;
+  const list = useTickets(!!me);
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetching]);
+
+  if (!me) return <Alert variant="danger">{ui.tickets.pleaseLogIn}</Alert>;
+
+  const loadFailed = list.isError && !isFetchNextPageError;
+  let body;
+  if (loadFailed) {
+    body = <Alert variant="danger">{errorMessage(list.error, ui.tickets.loadFailed)}</Alert>;
+  } else if (list.isPending) {
+    body = <LoadingSpinner label="Loading tickets..." />;
+  } else {
+    body = (
+      <TicketsTable
+        pages={list.data.pages}
+        showUser={me.role === 'Admin'}
+        onView={(t) => setOpenId(t._id)}
+        hasNextPage={hasNextPage}
+        isFetchingMore={list.isFetchingNextPage}
+        moreFailed={isFetchNextPageError}
+        onLoadMore={loadMore}
+      />
+    );
+  }
+
+  return (
+    <div>
+      <div className="d-flex justify-content-between align-items-center mb-3">
+        <h1 className="h3 mb-0">Support Tickets</h1>
+        <Button onClick={() => setCreating(true)}>Create Ticket</Button>
+      </div>
+      <Card className="shadow-sm">
+        <Card.Body>{body}</Card.Body>
+      </Card>
+      {creating && <CreateTicketDialog me={me} onClose={() => setCreating(false)} />}
+      {openId !== null && (
+        <TicketDetailDialog id={openId} me={me} onClose={() => setOpenId(null)} />
+      )}
+    </div>
+  );
+}
