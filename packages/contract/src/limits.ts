@@ -28,6 +28,14 @@ export const RATE_LIMITS = {
   forgotPerAccount: { max: 15, windowSeconds: 15 * 60, leaky: true },
   forgotPerIp: { max: 20, windowSeconds: 60 * 60 },
   resetPerIp: { max: 20, windowSeconds: 15 * 60 },
+  /**
+   * Per user, counted before the upload is read: a person creating campaigns by hand makes a few
+   * an hour; 30 in 10 minutes leaves room for a script's honest burst while bounding the disk,
+   * COPY and ledger work one account can cause.
+   */
+  campaignCreatePerUser: { max: 30, windowSeconds: 10 * 60 },
+  /** Per (Admin) user: a report upload replaces up to 1,000,000 rows in one transaction. */
+  reportUploadPerUser: { max: 60, windowSeconds: 10 * 60 },
 } as const;
 
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -60,6 +68,15 @@ export const FILE_LIMITS = {
 export const DP_MIN_PX = 192;
 export const DP_MAX_PX = 500;
 export const MAX_CAMPAIGN_IMAGES = 3;
+
+/**
+ * A campaign's recipients (up to 1,000,000) are never sent in one answer: the detail carries
+ * the first CAMPAIGN_DETAIL_RECIPIENTS numbers and GET /api/campaigns/{id}/recipients pages
+ * the rest (keyset, RECIPIENT_PAGE_DEFAULT per page unless asked, at most RECIPIENT_PAGE_MAX).
+ */
+export const CAMPAIGN_DETAIL_RECIPIENTS = 100;
+export const RECIPIENT_PAGE_DEFAULT = 500;
+export const RECIPIENT_PAGE_MAX = 5000;
 
 /** Ticket attachments (decisions.md section 5): up to 5 files of up to 5 MB each. */
 export const TICKET_MAX_ATTACHMENTS = 5;

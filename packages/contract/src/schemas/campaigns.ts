@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RECIPIENT_PAGE_DEFAULT, RECIPIENT_PAGE_MAX } from '../limits.js';
+import type { Role } from '../roles.js';
 import { CAMPAIGN_STATUSES } from '../statuses.js';
 import { server as msg } from '../server-messages.js';
 import { EmailSchema, optionalText, text, TzOffsetSchema } from './common.js';
@@ -30,6 +32,18 @@ export const CAMPAIGN_FILE_FIELDS = {
   audio: 'audio',
 } as const satisfies Record<string, CampaignFileKind>;
 export type CampaignFileField = keyof typeof CAMPAIGN_FILE_FIELDS;
+
+/**
+ * What `createdBy` shows for a creator outside the viewer's scope (always a user above the
+ * viewer, since the owner is in scope and the creator is the owner or above it): its role, as
+ * the spec's tables show 'Admin' where a user's creator is not to be named.
+ */
+export const CAMPAIGN_CREATOR_LABELS: Record<Role, string> = {
+  Admin: 'Admin',
+  Reseller: 'Reseller',
+  'Sub-Reseller': 'Sub-Reseller',
+  User: 'User',
+};
 
 export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES, 'Choose a campaign status.');
 
@@ -80,6 +94,11 @@ export const CampaignSchema = z.object({
   _id: z.string(),
   userEmail: z.string(),
   userName: z.string(),
+  /**
+   * The creator's email when the creator is within the viewer's scope (the viewer itself or a
+   * user of its subtree; an Admin sees every email), else only the creator's role as
+   * CAMPAIGN_CREATOR_LABELS spells it (a Reseller's email is not shown to its Sub-Reseller).
+   */
   createdBy: z.string(),
   creditType: CreditTypeSchema,
   message: z.string(),
@@ -102,9 +121,37 @@ export const CampaignWithFilesSchema = CampaignSchema.extend({
 });
 export type CampaignWithFiles = z.infer<typeof CampaignWithFilesSchema>;
 
-/** GET /api/campaigns/{id}: the recipients comma-joined, and the media files. */
-export const CampaignDetailSchema = CampaignWithFilesSchema.extend({ to: z.string() });
+/**
+ * GET /api/campaigns/{id}: the campaign, its media files and a bounded first slice of its
+ * recipients. A campaign may have 1,000,000 recipients, so the answer never carries them all:
+ * `recipientCount` counts them, `recipients` holds the first CAMPAIGN_DETAIL_RECIPIENTS (100)
+ * in number order, and `recipientsNextCursor` is null when that slice is all of them, else the
+ * `cursor` to pass to GET /api/campaigns/{id}/recipients for the rest. The asset zip
+ * (GET /api/campaigns/{id}/download) still holds every number, streamed.
+ */
+export const CampaignDetailSchema = CampaignWithFilesSchema.extend({
+  recipients: z.array(z.string()),
+  recipientsNextCursor: z.string().nullable(),
+});
 export type CampaignDetail = z.infer<typeof CampaignDetailSchema>;
+
+/**
+ * GET /api/campaigns/{id}/recipients: the recipients in number order, keyset pages. `cursor` is
+ * the last number of the page before (a page's `nextCursor`); same scope as the detail.
+ */
+export const CampaignRecipientsQuerySchema = z.object({
+  cursor: emptyToUndefined(z.string().regex(/^\d{1,15}$/, msg.invalidCursor)),
+  limit: z.coerce.number().int().min(1).max(RECIPIENT_PAGE_MAX).default(RECIPIENT_PAGE_DEFAULT),
+});
+export type CampaignRecipientsQuery = z.input<typeof CampaignRecipientsQuerySchema>;
+export type CampaignRecipientsPage = z.output<typeof CampaignRecipientsQuerySchema>;
+
+export const CampaignRecipientsSchema = z.object({
+  recipients: z.array(z.string()),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type CampaignRecipients = z.infer<typeof CampaignRecipientsSchema>;
 
 export const CreateCampaignReplySchema = z.object({
   message: z.string(),

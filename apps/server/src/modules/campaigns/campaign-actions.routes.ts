@@ -6,6 +6,7 @@ import {
   CampaignReportQuerySchema,
   CampaignReportSchema,
   IdParamsSchema,
+  RATE_LIMITS,
   UpdateCampaignStatusBodySchema,
   UploadReportReplySchema,
 } from '@herald/contract';
@@ -17,6 +18,9 @@ import { campaignsDir } from './campaign-files.js';
 import { readReportUpload } from './campaign-report.input.js';
 import { getReport, prepareReportExport, uploadReport } from './campaign-report.service.js';
 import { changeStatus } from './campaign-status.service.js';
+
+/** The per-user rate-limit key of report uploads (RATE_LIMITS.reportUploadPerUser). */
+export const reportUploadLimitKey = (userId: string) => `report-upload:user:${userId}`;
 
 /**
  * Campaign actions (spec 2.9 and 7; decisions.md sections 3 and 4): status changes and the
@@ -47,6 +51,10 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const actor = caller(req);
+        // Counted before the file is read (429 with Retry-After past the limit).
+        await ctx.rateLimiter.consume([
+          [reportUploadLimitKey(actor.id), RATE_LIMITS.reportUploadPerUser],
+        ]);
         // An unknown id answers 404 before the file is read (checked again under the lock).
         await visibleCampaign(ctx.db, actor, req.params.id);
         const file = await readReportUpload(req, dir);

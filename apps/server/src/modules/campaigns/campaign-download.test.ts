@@ -78,8 +78,9 @@ describe('GET /api/campaigns/:id/download', () => {
     expect(pythonZipCheck(zip).sort()).toEqual([...files.keys()].sort());
 
     const detail = await t.request({ method: 'GET', url: `/api/campaigns/${id}`, token: h.admin });
-    const { to: joined, ...withoutTo } = detail.json<CampaignDetail>();
-    expect(joined).toBe(to.join(','));
+    const { recipients, recipientsNextCursor, ...withoutTo } = detail.json<CampaignDetail>();
+    expect(recipients).toEqual(to);
+    expect(recipientsNextCursor).toBeNull();
     expect(JSON.parse(files.get('campaign.json')!)).toEqual(withoutTo);
     expect(files.get('recipients.csv')).toBe(`number\r\n${to.join('\r\n')}\r\n`);
     expect(files.get('pic.png')).toBe(images[0]!.toString('utf8'));

@@ -55,7 +55,10 @@ export async function prepareDownload(
 ): Promise<CampaignDownload> {
   const row = await visibleCampaign(ctx.db, actor, id);
   const stored = await storedFilesOf(ctx.db, id);
-  const detail: CampaignWithFiles = { ...presentCampaign(row), files: stored.map(presentFile) };
+  const detail: CampaignWithFiles = {
+    ...presentCampaign(row, actor),
+    files: stored.map(presentFile),
+  };
   const dir = campaignsDir(ctx.uploadsDir);
   const names = archiveNames(stored.map((f) => f.original_name));
   const media = stored.map((f, i) => ({

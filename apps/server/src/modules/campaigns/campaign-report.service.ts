@@ -122,7 +122,7 @@ export async function uploadReport(
     if (!row) throw new Error(`campaign ${id} vanished`);
     return {
       message: msg.reportUploaded,
-      campaign: presentCampaign(row),
+      campaign: presentCampaign(row, actor),
       summary,
       unknownCount: result.unknownCount,
       unknownNumbers: result.unknownNumbers,

@@ -114,6 +114,6 @@ export async function changeStatus(
     }
     const row = await getCampaign(tx, id);
     if (!row) throw new Error(`campaign ${id} vanished`);
-    return { message: msg.campaignStatusUpdated(next), campaign: presentCampaign(row) };
+    return { message: msg.campaignStatusUpdated(next), campaign: presentCampaign(row, actor) };
   });
 }

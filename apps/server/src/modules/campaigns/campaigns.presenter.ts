@@ -1,12 +1,25 @@
-import type { Campaign, CampaignFile } from '@herald/contract';
+import { CAMPAIGN_CREATOR_LABELS, type Campaign, type CampaignFile } from '@herald/contract';
+import { canSee, type Actor } from '../../policies/scope.js';
 import type { CampaignView, FileView } from './campaigns.repo.js';
 
-export function presentCampaign(row: CampaignView): Campaign {
+/**
+ * `createdBy` as `viewer` may see it: the creator's email when the creator is in the viewer's
+ * scope (itself or its subtree; Admin: everyone), else only the creator's role. The creator is
+ * the owner or a user above it, so a Sub-Reseller or User viewing a campaign its Reseller made
+ * for it learns no email from above its own place in the hierarchy.
+ */
+export function createdByFor(row: CampaignView, viewer: Actor): string {
+  const creator = { id: row.creator_id, ancestors: row.creator_ancestors };
+  return canSee(viewer, creator) ? row.creator_email : CAMPAIGN_CREATOR_LABELS[row.creator_role];
+}
+
+/** A campaign as `viewer` sees it (every campaign answer goes through here). */
+export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
   return {
     _id: row.id,
     userEmail: row.owner_email,
     userName: row.owner_name,
-    createdBy: row.creator_email,
+    createdBy: createdByFor(row, viewer),
     creditType: row.credit_type,
     message: row.message,
     countryName: row.country_name,

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { CampaignListFilters, CampaignStatus } from '@herald/contract';
+import type { CampaignListFilters, CampaignStatus, Role } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { CampaignFilesTable, CampaignsTable } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
@@ -15,7 +15,10 @@ export interface CampaignView {
   owner_email: string;
   owner_name: string;
   owner_ancestors: string[];
+  creator_id: string;
   creator_email: string;
+  creator_role: Role;
+  creator_ancestors: string[];
   credit_type: CampaignsTable['credit_type'];
   message: string;
   country_name: string | null;
@@ -85,7 +88,10 @@ function campaignViews(db: DbOrTx) {
       'users.email as owner_email',
       'users.name as owner_name',
       'users.ancestors as owner_ancestors',
+      'creator.id as creator_id',
       'creator.email as creator_email',
+      'creator.role as creator_role',
+      'creator.ancestors as creator_ancestors',
       'campaigns.credit_type',
       'campaigns.message',
       'campaigns.country_name',
@@ -154,12 +160,4 @@ export function filesOf(db: DbOrTx, campaignId: string): Promise<FileView[]> {
     .orderBy('kind')
     .orderBy('position')
     .execute();
-}
-
-/** The recipients comma-joined, in number order. */
-export async function recipientsOf(db: DbOrTx, campaignId: string): Promise<string> {
-  const { rows } = await sql<{ to: string | null }>`
-    SELECT string_agg(phone, ',' ORDER BY phone) AS "to"
-    FROM campaign_recipients WHERE campaign_id = ${campaignId}::uuid`.execute(db);
-  return rows[0]?.to ?? '';
 }

@@ -4,9 +4,12 @@ import {
   CampaignDetailSchema,
   CampaignListQuerySchema,
   CampaignListSchema,
+  CampaignRecipientsQuerySchema,
+  CampaignRecipientsSchema,
   CampaignUserParamsSchema,
   CreateCampaignReplySchema,
   IdParamsSchema,
+  RATE_LIMITS,
   server as msg,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
@@ -15,6 +18,9 @@ import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
 import { campaignsDir, discardFiles } from './campaign-files.js';
 import { readCampaignUpload } from './campaigns.input.js';
 import * as service from './campaigns.service.js';
+
+/** The per-user rate-limit key of campaign creation (RATE_LIMITS.campaignCreatePerUser). */
+export const campaignCreateLimitKey = (userId: string) => `campaign-create:user:${userId}`;
 
 /**
  * Campaigns (spec 2.9 and 7; decisions.md section 4): create and read, every role; the
@@ -32,6 +38,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const actor = caller(req);
         const key = idempotencyKeyOf(req);
+        // Counted before a byte of the upload is read (429 with Retry-After past the limit).
+        const limitKey = campaignCreateLimitKey(actor.id);
+        await ctx.rateLimiter.consume([[limitKey, RATE_LIMITS.campaignCreatePerUser]]);
         const upload = await readCampaignUpload(req, dir);
         try {
           const checked = service.checkUpload(upload);
@@ -62,6 +71,8 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
           );
           // A replay stored nothing new: this request's copies of the files are not needed.
           if (result.replayed) {
+            // A replay did no new work: it gives its counted attempt back.
+            await ctx.rateLimiter.refund([limitKey]);
             await discardFiles(upload.files);
             reply.header('idempotent-replayed', 'true');
           }
@@ -96,6 +107,18 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campaigns/:id',
     { schema: { params: IdParamsSchema, response: { 200: CampaignDetailSchema } } },
     (req) => service.getCampaign(ctx, caller(req), req.params.id),
+  );
+
+  app.get(
+    '/campaigns/:id/recipients',
+    {
+      schema: {
+        params: IdParamsSchema,
+        querystring: CampaignRecipientsQuerySchema,
+        response: { 200: CampaignRecipientsSchema },
+      },
+    },
+    (req) => service.listRecipients(ctx, caller(req), req.params.id, req.query),
   );
 
   await app.register(campaignActionsRoutes);

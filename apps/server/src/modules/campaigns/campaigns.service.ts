@@ -1,4 +1,5 @@
 import {
+  CAMPAIGN_DETAIL_RECIPIENTS,
   hasCta,
   hasDp,
   isInternational,
@@ -6,6 +7,8 @@ import {
   server as msg,
   CreateCampaignFieldsSchema,
   type CampaignDetail,
+  type CampaignRecipients,
+  type CampaignRecipientsPage,
   type CampaignList,
   type CampaignListFilters,
   type CampaignWithFiles,
@@ -22,6 +25,8 @@ import type { CampaignUpload } from './campaigns.input.js';
 import { presentCampaign, presentFile } from './campaigns.presenter.js';
 import * as repo from './campaigns.repo.js';
 import type { RecipientList } from './recipient-scan.js';
+import { visibleCampaign } from './campaign-access.js';
+import { recipientPage } from './campaign-actions.repo.js';
 
 /** Campaign creation and reads (spec 2.9, 5, 7; decisions.md sections 3 and 4). */
 
@@ -147,7 +152,7 @@ export async function insertCampaign(
   });
   const row = await repo.getCampaign(tx, id);
   if (!row) throw new Error(`campaign ${id} vanished`);
-  return { ...presentCampaign(row), files: (await repo.filesOf(tx, id)).map(presentFile) };
+  return { ...presentCampaign(row, actor), files: (await repo.filesOf(tx, id)).map(presentFile) };
 }
 
 export async function listCampaigns(
@@ -166,7 +171,7 @@ export async function listCampaigns(
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   return {
-    campaigns: page.map(presentCampaign),
+    campaigns: page.map((row) => presentCampaign(row, actor)),
     nextCursor: rows.length > filters.limit && last ? last.id : null,
   };
 }
@@ -176,10 +181,33 @@ export async function getCampaign(
   actor: Actor,
   id: string,
 ): Promise<CampaignDetail> {
-  const row = await repo.getCampaign(ctx.db, id);
-  if (!row || !canSee(actor, { id: row.user_id, ancestors: row.owner_ancestors })) {
-    throw notFound(msg.campaignNotFound);
-  }
-  const [files, to] = await Promise.all([repo.filesOf(ctx.db, id), repo.recipientsOf(ctx.db, id)]);
-  return { ...presentCampaign(row), files: files.map(presentFile), to };
+  const row = await visibleCampaign(ctx.db, actor, id);
+  // A bounded first slice: one more than shown tells whether more follow.
+  const [files, first] = await Promise.all([
+    repo.filesOf(ctx.db, id),
+    recipientPage(ctx.db, id, undefined, CAMPAIGN_DETAIL_RECIPIENTS + 1),
+  ]);
+  const recipients = first.slice(0, CAMPAIGN_DETAIL_RECIPIENTS);
+  return {
+    ...presentCampaign(row, actor),
+    files: files.map(presentFile),
+    recipients,
+    recipientsNextCursor: first.length > recipients.length ? (recipients.at(-1) ?? null) : null,
+  };
+}
+
+/** GET /api/campaigns/{id}/recipients: one keyset page, with the detail's scope (404 outside). */
+export async function listRecipients(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  q: CampaignRecipientsPage,
+): Promise<CampaignRecipients> {
+  await visibleCampaign(ctx.db, actor, id);
+  const rows = await recipientPage(ctx.db, id, q.cursor, q.limit + 1);
+  const recipients = rows.slice(0, q.limit);
+  return {
+    recipients,
+    nextCursor: rows.length > q.limit ? (recipients.at(-1) ?? null) : null,
+  };
 }

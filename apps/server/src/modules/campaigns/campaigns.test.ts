@@ -62,9 +62,13 @@ describe('POST /api/campaigns: creation and debit', () => {
       url: `/api/campaigns/${c._id}`,
       token: h.u1.token,
     });
-    expect(detail.json<CampaignDetail>().to).toBe(
-      '00919876543210,15551234567,5551234567,919876543210,9876543210',
-    );
+    expect(detail.json<CampaignDetail>().recipients).toEqual([
+      '00919876543210',
+      '15551234567',
+      '5551234567',
+      '919876543210',
+      '9876543210',
+    ]);
     expect(Object.values(await ledgerViolations(t.db)).flat()).toEqual([]);
   });
 
