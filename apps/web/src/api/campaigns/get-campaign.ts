@@ -3,7 +3,7 @@ import type { CampaignDetail } from '@herald/contract';
 import { api } from '../../lib/api-client';
 import { campaignsRootKey } from './get-campaigns';
 
-/** GET /api/campaigns/{id}: the campaign with its files and comma-joined recipients. */
+/** GET /api/campaigns/{id}: the campaign with its files and the first slice of its recipients. */
 export function getCampaign(id: string, signal?: AbortSignal): Promise<CampaignDetail> {
   return api<CampaignDetail>(`/campaigns/${encodeURIComponent(id)}`, { signal });
 }
@@ -12,7 +12,6 @@ export function campaignQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...campaignsRootKey, 'detail', id] as const,
     queryFn: ({ signal }) => getCampaign(id, signal),
-    // `to` may hold a million numbers (about 12 MB): drop it soon after the dialog closes.
     gcTime: 10_000,
   });
 }

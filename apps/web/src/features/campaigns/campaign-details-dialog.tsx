@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert, Button, ListGroup, Modal, Table } from 'react-bootstrap';
 import { CAMPAIGN_STATUS_VARIANTS, ui, type Campaign, type CampaignDetail } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
@@ -6,7 +6,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDateTime, orDash } from '../../lib/format';
 import { useCampaign } from '../../api/campaigns/get-campaign';
-import { recipientsPreview } from './campaigns-data';
+import { CampaignRecipientsList } from './campaign-recipients-list';
 
 const FILE_KIND_LABELS: Record<CampaignDetail['files'][number]['kind'], string> = {
   dp: 'DP',
@@ -25,31 +25,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </th>
       <td className="text-break">{children}</td>
     </tr>
-  );
-}
-
-/**
- * The recipients as one text block: at most RECIPIENT_PREVIEW_MAX (1,000) of them, since `to` may hold
- * a million numbers and rendering them all would freeze the page.
- */
-function RecipientsPreview({ to, total }: { to: string; total: number }) {
-  const shown = useMemo(() => recipientsPreview(to), [to]);
-  return (
-    <div>
-      <div className="small text-muted mb-1">
-        {shown.length < total
-          ? `Showing the first ${shown.length.toLocaleString()} of ${total.toLocaleString()} recipients (the Download zip has all of them).`
-          : `${total.toLocaleString()} recipients`}
-      </div>
-      <div
-        className="border rounded bg-light p-2 font-monospace small"
-        style={{ maxHeight: 200, overflowY: 'auto' }}
-        aria-label="Recipients"
-        tabIndex={0}
-      >
-        {shown.join(', ')}
-      </div>
-    </div>
   );
 }
 
@@ -106,12 +81,12 @@ function DetailBody({ c }: { c: CampaignDetail }) {
         </ListGroup>
       )}
       <h3 className="h6">Recipients</h3>
-      <RecipientsPreview to={c.to} total={c.recipientCount} />
+      <CampaignRecipientsList campaign={c} />
     </>
   );
 }
 
-/** View (spec 2.9): every field of one campaign, its files and a preview of its recipients. */
+/** View (spec 2.9): every field of one campaign, its files and its recipients, paged. */
 export function CampaignDetailsDialog({
   campaign,
   onHide,

@@ -4,7 +4,10 @@ import { EMPTY_CAMPAIGN_FILTERS } from '../../api/campaigns/get-campaigns';
 import {
   campaignFiltersProblem,
   campaignUserOptions,
-  recipientsPreview,
+  canLoadMoreRecipients,
+  RECIPIENTS_SHOWN_MAX,
+  recipientsCaption,
+  recipientsEndText,
   reportStatusVariant,
 } from './campaigns-data';
 
@@ -20,19 +23,21 @@ describe('campaignFiltersProblem', () => {
   });
 });
 
-describe('recipientsPreview', () => {
-  it('takes the first N without splitting the whole string', () => {
-    expect(recipientsPreview('')).toEqual([]);
-    expect(recipientsPreview('911234567')).toEqual(['911234567']);
-    expect(recipientsPreview('1111111,2222222,3333333', 2)).toEqual(['1111111', '2222222']);
-    expect(recipientsPreview('1111111, ,2222222,', 5)).toEqual(['1111111', '2222222']);
+describe('recipients in the details dialog', () => {
+  it('loads more only while more exist and the cap is not reached', () => {
+    expect(canLoadMoreRecipients(100, true)).toBe(true);
+    expect(canLoadMoreRecipients(100, false)).toBe(false);
+    expect(canLoadMoreRecipients(RECIPIENTS_SHOWN_MAX - 1, true)).toBe(true);
+    expect(canLoadMoreRecipients(RECIPIENTS_SHOWN_MAX, true)).toBe(false);
   });
 
-  it('reads only the start of a million numbers', () => {
-    const to = Array.from({ length: 1_000_000 }, (_, i) => String(9_100_000_000 + i)).join(',');
-    const shown = recipientsPreview(to);
-    expect(shown).toHaveLength(1000);
-    expect(shown[999]).toBe(String(9_100_000_999));
+  it('counts what is listed of what there is, and points to the zip past the cap', () => {
+    expect(recipientsCaption(13, 13)).toBe('13 recipients');
+    expect(recipientsCaption(100, 2500)).toBe('Showing the first 100 of 2,500 recipients.');
+    expect(recipientsEndText(13, 13)).toBe('End of recipients');
+    expect(recipientsEndText(RECIPIENTS_SHOWN_MAX, 1_000_000)).toBe(
+      'The Download zip has all 1,000,000 recipients.',
+    );
   });
 });
 

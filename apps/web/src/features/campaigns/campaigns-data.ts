@@ -7,8 +7,11 @@ import {
 import type { CampaignFilterValues } from '../../api/campaigns/get-campaigns';
 import type { SelectOption } from '../../components/form-field';
 
-/** How many recipients the details dialog lists; the rest are counted, never rendered. */
-export const RECIPIENT_PREVIEW_MAX = 1000;
+/**
+ * The details dialog lists at most this many recipients (loaded page by page as the list
+ * scrolls); past it the Download zip has them all. A campaign may hold a million numbers.
+ */
+export const RECIPIENTS_SHOWN_MAX = 10_000;
 
 /** The server's own rule (From not after To) checked before asking; null when valid. */
 export function campaignFiltersProblem(filters: CampaignFilterValues): string | null {
@@ -16,22 +19,22 @@ export function campaignFiltersProblem(filters: CampaignFilterValues): string | 
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid filters.');
 }
 
-/**
- * The first `max` recipients of the comma-joined `to`, found by scanning for commas: a
- * million-number string is never split into a million strings.
- */
-export function recipientsPreview(to: string, max: number = RECIPIENT_PREVIEW_MAX): string[] {
-  const out: string[] = [];
-  let start = 0;
-  while (out.length < max && start < to.length) {
-    const comma = to.indexOf(',', start);
-    const end = comma === -1 ? to.length : comma;
-    const token = to.slice(start, end).trim();
-    if (token) out.push(token);
-    if (comma === -1) break;
-    start = comma + 1;
-  }
-  return out;
+/** Whether the dialog may ask for another page of recipients: more exist and the cap allows. */
+export function canLoadMoreRecipients(shown: number, hasNextPage: boolean): boolean {
+  return hasNextPage && shown < RECIPIENTS_SHOWN_MAX;
+}
+
+/** The line above the recipients: how many are listed of how many there are. */
+export function recipientsCaption(shown: number, total: number): string {
+  if (shown >= total) return `${total.toLocaleString()} recipients`;
+  return `Showing the first ${shown.toLocaleString()} of ${total.toLocaleString()} recipients.`;
+}
+
+/** The line under the recipients once no more will load. */
+export function recipientsEndText(shown: number, total: number): string {
+  return shown >= total
+    ? 'End of recipients'
+    : `The Download zip has all ${total.toLocaleString()} recipients.`;
 }
 
 /** Delivered is green, any other report status red (spec 2.9). */
