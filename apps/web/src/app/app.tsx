@@ -34,6 +34,16 @@ const ReportsPage = lazy(() =>
 const TicketsPage = lazy(() =>
   import('../features/tickets/tickets-page').then((m) => ({ default: m.TicketsPage })),
 );
+const ManageAnnouncementsPage = lazy(() =>
+  import('../features/announcements/manage-announcements-page').then((m) => ({
+    default: m.ManageAnnouncementsPage,
+  })),
+);
+const AnnouncementHistoryPage = lazy(() =>
+  import('../features/announcements/announcement-history-page').then((m) => ({
+    default: m.AnnouncementHistoryPage,
+  })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -50,6 +60,8 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   history: HistoryPage,
   campaigns: CampaignsPage,
   reports: ReportsPage,
+  adminAnnouncements: ManageAnnouncementsPage,
+  announcementsHistory: AnnouncementHistoryPage,
   tickets: TicketsPage,
 };
 

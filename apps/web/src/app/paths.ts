@@ -42,7 +42,7 @@ export const routes = {
     path: '/announcements-history',
     roles: ALL,
     title: 'Announcements',
-    ready: false,
+    ready: true,
   },
   whitelabel: {
     path: '/whitelabel-settings',
@@ -69,7 +69,7 @@ export const routes = {
     path: '/admin-announcements',
     roles: ['Admin'],
     title: 'Manage Announcements',
-    ready: false,
+    ready: true,
   },
   backup: { path: '/backup', roles: ['Admin'], title: 'Backup & Data', ready: false },
   storage: { path: '/storage', roles: ['Admin'], title: 'Storage Management', ready: false },

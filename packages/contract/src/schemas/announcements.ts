@@ -78,10 +78,18 @@ export const CreateAnnouncementFieldsSchema = z
   })
   .superRefine((f, ctx) => {
     if (f.visibilityType === 'specific' && f.visibilityTargets.length === 0) {
-      ctx.addIssue({ code: 'custom', message: msg.announcementTargetsRequired });
+      ctx.addIssue({
+        code: 'custom',
+        message: msg.announcementTargetsRequired,
+        path: ['visibilityTargets'],
+      });
     }
     if (f.visibilityType !== 'specific' && f.visibilityTargets.length > 0) {
-      ctx.addIssue({ code: 'custom', message: msg.announcementTargetsOnlySpecific });
+      ctx.addIssue({
+        code: 'custom',
+        message: msg.announcementTargetsOnlySpecific,
+        path: ['visibilityTargets'],
+      });
     }
   });
 export type CreateAnnouncementFields = z.output<typeof CreateAnnouncementFieldsSchema>;

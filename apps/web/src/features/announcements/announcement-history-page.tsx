@@ -1,0 +1,87 @@
+import { useCallback, useMemo } from 'react';
+import { Accordion, Alert, Button, Image } from 'react-bootstrap';
+import { ui } from '@herald/contract';
+import { formatDate } from '../../lib/format';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { LoadMoreFooter } from '../../components/load-more-footer';
+import { useAnnouncementHistory } from '../../api/announcements/get-announcement-history';
+
+/**
+ * Announcement history (/announcements-history; spec 2.15): an accordion of the caller's
+ * announcements, newest first, expired ones too; each item shows the title with its date and
+ * the message with its line breaks; the first item starts open. All text is rendered as text.
+ */
+export function AnnouncementHistoryPage() {
+  const history = useAnnouncementHistory();
+  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = history;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetching]);
+  const items = useMemo(
+    () => history.data?.pages.flatMap((p) => p.announcements) ?? [],
+    [history.data],
+  );
+
+  return (
+    <div>
+      <h1 className="h3 mb-3">Announcements</h1>
+      {history.isPending ? (
+        <LoadingSpinner label="Loading announcements..." />
+      ) : history.isError && !isFetchNextPageError ? (
+        <Alert variant="danger">{ui.announcements.historyFailed}</Alert>
+      ) : items.length === 0 ? (
+        <Alert variant="info">{ui.announcements.historyEmpty}</Alert>
+      ) : (
+        <>
+          <Accordion defaultActiveKey={items[0]?._id} aria-label="Announcement history">
+            {items.map((a) => (
+              <Accordion.Item eventKey={a._id} key={a._id}>
+                <Accordion.Header>
+                  <span className="fw-semibold me-2">{a.title}</span>
+                  <small className="text-muted">{formatDate(a.createdAt)}</small>
+                </Accordion.Header>
+                <Accordion.Body>
+                  {a.image && (
+                    <Image
+                      src={a.image}
+                      alt=""
+                      fluid
+                      className="mb-3 d-block"
+                      style={{ maxHeight: 300 }}
+                      onError={(e) => {
+                        e.currentTarget.style.display = 'none';
+                      }}
+                    />
+                  )}
+                  <p className="mb-2" style={{ whiteSpace: 'pre-wrap' }}>
+                    {a.message}
+                  </p>
+                  {a.link && (
+                    <Button
+                      as="a"
+                      href={a.link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      variant="outline-primary"
+                    >
+                      Learn More
+                    </Button>
+                  )}
+                </Accordion.Body>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+          <LoadMoreFooter
+            hasNextPage={hasNextPage}
+            isFetchingMore={history.isFetchingNextPage}
+            moreFailed={isFetchNextPageError}
+            onLoadMore={loadMore}
+            noun="announcements"
+            endText="End of announcements."
+          />
+        </>
+      )}
+    </div>
+  );
+}
