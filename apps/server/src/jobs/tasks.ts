@@ -4,7 +4,8 @@ import type { AppContext } from '../context.js';
 import { pruneIdempotencyKeys } from '../plugins/idempotency.js';
 import { deleteSpentResets } from '../modules/auth/auth.service.js';
 import { TASKS } from './job-queue.js';
-import { sweepUploads } from './upload-sweeps.js';
+import { sweepTicketUploads } from '../modules/tickets/ticket-orphans.js';
+import { sweepUploads, UPLOAD_GRACE_MS } from './upload-sweeps.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 
@@ -37,9 +38,10 @@ export function taskList(ctx: AppContext): TaskList {
     },
     [TASKS.sweepUploads]: async () => {
       const swept = await sweepUploads(ctx.db, ctx.uploadsDir);
+      const tickets = await sweepTicketUploads(ctx.db, ctx.uploadsDir, UPLOAD_GRACE_MS);
       report(
         'orphaned upload files removed',
-        swept.campaignTemps + swept.campaignOrphans + swept.logos,
+        swept.campaignTemps + swept.campaignOrphans + swept.logos + tickets,
       );
     },
   };

@@ -22,14 +22,20 @@ export function TicketsTable(props: TicketsTableProps) {
   const columns: Column<Ticket>[] = [
     { header: '#', cell: (t) => t.number },
     ...(props.showUser
-      ? [{ header: 'User', cell: (t: Ticket) => t.userEmail } satisfies Column<Ticket>]
+      ? [
+          {
+            header: 'User',
+            cell: (t: Ticket) => t.userEmail,
+            className: 'text-break',
+          } satisfies Column<Ticket>,
+        ]
       : []),
-    { header: 'Subject', cell: (t) => t.subject, className: 'text-break' },
+    { header: 'Subject', cell: (t) => t.subject, className: 'text-break w-25' },
     {
       header: 'Status',
       cell: (t) => <StatusBadge label={t.status} variant={TICKET_STATUS_VARIANTS[t.status]} />,
     },
-    { header: 'Assigned To', cell: (t) => t.assignedTo || 'Admin' },
+    { header: 'Assigned To', cell: (t) => t.assignedTo || 'Admin', className: 'text-break' },
     { header: 'Last Updated', cell: (t) => formatDateTime(t.updatedAt) },
     {
       header: 'View',

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ui } from '@herald/contract';
+import {
+  adminCredentials,
+  apiCreateUser,
+  apiLogin,
+  launch,
+  loginUi,
+  newPage,
+  shot,
+} from './support/browser.js';
+
+/**
+ * Support Tickets (spec 2.14): a user opens a ticket with an attachment, Admin assigns it to a
+ * reseller outside the user's chain, the reseller replies and escalates, and the user reads the
+ * reply and downloads the file. Every role opens the screen.
+ */
+
+let browser: Browser;
+let reseller: { email: string; password: string };
+let subReseller: { email: string; password: string };
+let user: { email: string; password: string };
+const SUBJECT = `Campaign stuck ${Date.now() % 1e6}`;
+const NOTE = Buffer.from('Order 42 failed at 10:05\nPlease check.\n');
+const REPLY = 'We are on it <b>now</b>';
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = adminCredentials();
+  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+  reseller = await apiCreateUser(adminToken, 'Reseller', 'Ticket Reseller');
+  const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+  subReseller = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Ticket Sub');
+  // Created by the Admin: the reseller sees the ticket only once it is assigned to it.
+  user = await apiCreateUser(adminToken, 'User', 'Ticket User');
+});
+afterAll(() => browser?.close());
+
+async function openTickets(page: Page, email: string, password: string) {
+  await loginUi(page, email, password);
+  await page.goto('/tickets');
+  await page.getByRole('heading', { name: 'Support Tickets' }).waitFor();
+}
+
+const ticketRow = (page: Page) => page.getByRole('row').filter({ hasText: SUBJECT });
+
+async function openDetail(page: Page) {
+  await ticketRow(page).getByRole('button', { name: /View/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: new RegExp(SUBJECT) }).waitFor();
+  return dialog;
+}
+
+describe('Support Tickets journey', () => {
+  it('a user opens a ticket with an attachment', async () => {
+    const page = await newPage(browser);
+    await openTickets(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Create Ticket' }).click();
+    const dialog = page.getByRole('dialog');
+    // Blank subject and description are refused on the form.
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Subject is required.').waitFor();
+    await dialog.getByLabel('Subject').fill(SUBJECT);
+    await dialog.getByLabel('Description').fill('My campaign has not moved since Monday.');
+    await expect(dialog.getByLabel('Issue Type').inputValue()).resolves.toBe('Other');
+    await dialog
+      .getByLabel('Attachments')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: NOTE });
+    await shot(page, 'tickets-create');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = ticketRow(page);
+    await row.waitFor();
+    await expect(row.getByText('Open').count()).resolves.toBe(1);
+    await expect(row.locator('td').nth(3).textContent()).resolves.toBe('Admin');
+    // The User column is the Admin's only.
+    await expect(page.getByRole('columnheader', { name: 'User' }).count()).resolves.toBe(0);
+    await shot(page, 'tickets-user');
+  });
+
+  it('Admin sees the User column and assigns the ticket to a reseller', async () => {
+    const page = await newPage(browser);
+    const admin = adminCredentials();
+    await openTickets(page, admin.email, admin.password);
+    await page.getByRole('columnheader', { name: 'User' }).waitFor();
+    await ticketRow(page).getByText(user.email).waitFor();
+    const dialog = await openDetail(page);
+    await dialog.getByLabel('Assign To').selectOption(reseller.email);
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await dialog.getByRole('cell', { name: reseller.email, exact: true }).waitFor();
+    await dialog.getByLabel('Change Status').selectOption('In Progress');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await dialog.getByText('In Progress', { exact: true }).first().waitFor();
+    await shot(page, 'tickets-admin-detail');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await ticketRow(page).getByText(reseller.email).waitFor();
+    await shot(page, 'tickets-admin');
+  });
+
+  it('the assigned reseller replies, then escalates after the confirmation', async () => {
+    const page = await newPage(browser);
+    await openTickets(page, reseller.email, reseller.password);
+    const dialog = await openDetail(page);
+    const send = dialog.getByRole('button', { name: 'Send Reply' });
+    // A blank reply is not sent.
+    await dialog.getByPlaceholder('Type your reply...').fill('   ');
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await dialog.getByPlaceholder('Type your reply...').fill(REPLY);
+    await send.click();
+    const conversation = dialog.getByTestId('ticket-conversation');
+    // Shown as text: the tags are visible characters, not markup.
+    await conversation.getByText(REPLY).waitFor();
+    await expect(conversation.locator('b').count()).resolves.toBe(0);
+    await expect(
+      conversation.evaluate(
+        (el) => getComputedStyle(el).maxHeight + ' ' + getComputedStyle(el).overflowY,
+      ),
+    ).resolves.toBe('300px auto');
+    await dialog.getByRole('button', { name: 'Escalate' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: ui.tickets.confirmEscalate });
+    await confirm.waitFor();
+    await shot(page, 'tickets-escalate-confirm');
+    await confirm.getByRole('button', { name: 'Escalate' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await dialog.getByText('Escalated', { exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'Admin', exact: true }).waitFor();
+    await shot(page, 'tickets-reseller-escalated');
+  });
+
+  it('the user sees the reply and downloads the attachment', async () => {
+    const page = await newPage(browser);
+    await openTickets(page, user.email, user.password);
+    await ticketRow(page).getByText('Escalated').waitFor();
+    const dialog = await openDetail(page);
+    await dialog.getByTestId('ticket-conversation').getByText(REPLY).waitFor();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('notes.txt');
+    expect(fs.readFileSync(await file.path()).equals(NOTE)).toBe(true);
+    await shot(page, 'tickets-user-detail');
+  });
+
+  it('each role opens the screen', async () => {
+    const page = await newPage(browser);
+    await openTickets(page, subReseller.email, subReseller.password);
+    await page.getByText(ui.tickets.empty).waitFor();
+    await shot(page, 'tickets-subreseller');
+    // The Reseller no longer sees the escalated ticket (it went back to the Admins).
+    const page2 = await newPage(browser);
+    await openTickets(page2, reseller.email, reseller.password);
+    await page2.getByText(ui.tickets.empty).waitFor();
+  });
+});
