@@ -67,12 +67,16 @@ export async function ensureAppRole(ownerPool: pg.Pool, opts: AppRoleOptions): P
         await grantDatabase(client, role);
         await client.query(grantsSql(role));
         await allowRowSecurity(client, role);
-        await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');
         throw new Error(`Could not grant the app role "${role}" its rights: ${msg(err)}`);
       }
-      await assertLeastPrivilege(client, role);
+      // Checked before the commit: a role refused keeps none of the rights just granted.
+      await assertLeastPrivilege(client, role).catch(async (err: unknown) => {
+        await client.query('ROLLBACK');
+        throw err;
+      });
+      await client.query('COMMIT');
       return url;
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [ROLE_LOCK]).catch(() => {});
