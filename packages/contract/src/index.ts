@@ -15,6 +15,7 @@ export * from './schemas/dashboard.js';
 export * from './schemas/branding.js';
 export * from './schemas/health.js';
 export * from './session.js';
+export * from './password-policy.js';
 export * from './money.js';
 export * from './schemas/credits.js';
 export * from './recipients.js';

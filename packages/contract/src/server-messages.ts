@@ -27,6 +27,7 @@ export const server = {
   passwordsMismatch: 'New passwords do not match.',
   passwordSameAsOld: 'The new password must differ from the current one.',
   adminResetDone: 'Password reset successfully!',
+  passwordChangeRequired: 'Change your password to continue: an administrator reset it.',
   emailTaken: 'A user with this email already exists.',
   roleNotAllowed: 'You cannot create or assign this role.',
   cannotChangeSelf: 'You cannot block or change the role of your own account.',

@@ -13,6 +13,7 @@ export function isSessionUser(v: unknown): v is SessionUser {
     typeof u.email === 'string' &&
     typeof u.name === 'string' &&
     typeof u.createdAt === 'string' &&
+    (u.mustChangePassword === undefined || typeof u.mustChangePassword === 'boolean') &&
     (ROLES as readonly unknown[]).includes(u.role) &&
     (USER_STATUSES as readonly unknown[]).includes(u.status)
   );

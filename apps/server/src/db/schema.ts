@@ -21,6 +21,8 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   password_hash: string;
   token_version: Generated<number>;
+  /** Set by an Admin reset; while true only the password change is allowed (migration 0008). */
+  must_change_password: Generated<boolean>;
   created_by: string | null;
   ancestors: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Timestamp;

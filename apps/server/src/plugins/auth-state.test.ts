@@ -22,7 +22,16 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 const realRead: AuthUserReader = async (db, id) =>
   db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'role', 'status', 'token_version', 'created_at'])
+    .select([
+      'id',
+      'email',
+      'name',
+      'role',
+      'status',
+      'token_version',
+      'created_at',
+      'must_change_password',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 

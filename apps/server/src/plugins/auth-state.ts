@@ -13,6 +13,8 @@ export interface AuthUser {
   status: UserStatus;
   tokenVersion: number;
   createdAt: string;
+  /** Set by an Admin reset: the auth hook then admits only the password change (issue 11). */
+  mustChangePassword: boolean;
 }
 
 const CHANNEL = 'herald_auth';
@@ -20,7 +22,16 @@ const CHANNEL = 'herald_auth';
 const userById = prepared('auth.userById', { id: param<string>() }, (p) =>
   compiler
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'role', 'status', 'token_version', 'created_at'])
+    .select([
+      'id',
+      'email',
+      'name',
+      'role',
+      'status',
+      'token_version',
+      'created_at',
+      'must_change_password',
+    ])
     .where('id', '=', p.id),
 );
 const CACHE_MAX = 50_000;
@@ -124,6 +135,7 @@ export class AuthState {
       status: row.status,
       tokenVersion: row.token_version,
       createdAt: row.created_at.toISOString(),
+      mustChangePassword: row.must_change_password,
     };
     // Invalidated while reading: the row may predate the change, so it answers this request only.
     const current = reads.version === version && this.cacheVersion === cacheVersion;
@@ -134,7 +146,10 @@ export class AuthState {
     return user;
   }
 
-  /** Call inside the transaction that changed the user's role, status, name or password. */
+  /**
+   * Call inside the transaction that changed the user's role, status, name, password or
+   * must-change-password flag.
+   */
   async changed(tx: DbOrTx, id: string): Promise<void> {
     this.invalidate(id);
     await sql`SELECT pg_notify(${CHANNEL}, ${id})`.execute(tx);

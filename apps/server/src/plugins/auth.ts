@@ -16,6 +16,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a user whose password an Admin reset may still call (issue 11): read the session, change
+ * the password, and load the branding the layout shows. Everything else answers 403.
+ */
+export const ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED: ReadonlySet<string> = new Set([
+  'GET /api/session',
+  'PUT /api/users/change-password',
+  'GET /api/whitelabel/my-branding',
+]);
+
 /** The logged-in caller of a non-public route (the hook guarantees it is set). */
 export function caller(req: FastifyRequest): AuthUser {
   if (!req.authUser) throw unauthorized();
@@ -24,7 +34,8 @@ export function caller(req: FastifyRequest): AuthUser {
 
 /**
  * Authenticates every /api request (bearer token, cheap verify, revocation by token version and
- * status) and then checks the route's `config.roles`. Callback style, synchronous when the
+ * status), holds a user who must change their password to the routes that allow it, and then
+ * checks the route's `config.roles`. Callback style, synchronous when the
  * caller is cached: no promise per request on the hot path (performance.md target 14).
  */
 export function registerAuth(app: FastifyInstance): void {
@@ -44,6 +55,12 @@ export function registerAuth(app: FastifyInstance): void {
         return done(unauthorized(msg.sessionEnded));
       }
       req.authUser = user;
+      if (
+        user.mustChangePassword &&
+        !ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED.has(`${req.method} ${req.routeOptions.url}`)
+      ) {
+        return done(forbidden(msg.passwordChangeRequired));
+      }
       if (config.roles && !config.roles.includes(user.role)) return done(forbidden());
       done();
     };

@@ -18,6 +18,8 @@ export const SessionUserSchema = z.object({
   name: z.string(),
   status: z.enum(USER_STATUSES),
   createdAt: z.string(),
+  /** Set after an Admin reset: until the user changes it, only the change is allowed. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
 import { server as msg } from '../server-messages.js';
+import { isCommonPassword, PASSWORD_TOO_COMMON } from '../password-policy.js';
 
 /** Whether a string holds no NUL character: PostgreSQL refuses `\0` in text, so it never reaches it. */
 export const hasNoNul = (v: string) => !v.includes('\0');
@@ -31,7 +32,9 @@ export const EmailSchema = text({ error: 'Email is required.' })
 
 export const PasswordSchema = text({ error: 'Password is required.' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  // Checks the loaded list (password-policy.ts): load it with loadCommonPasswords() first.
+  .refine((p) => !isCommonPassword(p), PASSWORD_TOO_COMMON);
 
 export const IdParamsSchema = z.object({ id: z.uuid('Not found.') });
 export type IdParams = z.infer<typeof IdParamsSchema>;

@@ -5,6 +5,7 @@ import { sql as campaignReports } from './0004-campaign-reports.js';
 import { sql as historyTypeIndex } from './0005-history-type-index.js';
 import { sql as mailOutbox } from './0006-mail-outbox.js';
 import { sql as recipientsWithoutForeignKey } from './0007-recipients-without-foreign-key.js';
+import { sql as passwordChangeRequired } from './0008-password-change-required.js';
 import { sql as usersSearch } from './0009-users-search.js';
 import { sql as tickets } from './0010-tickets.js';
 import { sql as announcements } from './0011-announcements.js';
@@ -24,6 +25,7 @@ export const migrations: Migration[] = [
   { version: 5, name: 'history-type-index', sql: historyTypeIndex },
   { version: 6, name: 'mail-outbox', sql: mailOutbox },
   { version: 7, name: 'recipients-without-foreign-key', sql: recipientsWithoutForeignKey },
+  { version: 8, name: 'password-change-required', sql: passwordChangeRequired },
   { version: 9, name: 'users-search', sql: usersSearch },
   { version: 10, name: 'tickets', sql: tickets },
   { version: 11, name: 'announcements', sql: announcements },

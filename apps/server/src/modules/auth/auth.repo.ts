@@ -14,6 +14,7 @@ function findCredentials(db: DbOrTx, by: 'email' | 'id', value: string) {
       'password_hash',
       'token_version',
       'created_at',
+      'must_change_password',
     ])
     .where(by, '=', value)
     .executeTakeFirst();
@@ -23,12 +24,17 @@ export const findCredentialsByEmail = (db: DbOrTx, email: string) =>
   findCredentials(db, 'email', email);
 export const findCredentialsById = (db: DbOrTx, id: string) => findCredentials(db, 'id', id);
 
-/** Sets a new password and ends every token issued before (token_version + 1). */
-export function setPassword(db: DbOrTx, id: string, passwordHash: string) {
+/**
+ * Sets a new password and ends every token issued before (token_version + 1). `mustChange`: an
+ * Admin set it, so the user must change it at the next login; a password of the user's own
+ * clears that.
+ */
+export function setPassword(db: DbOrTx, id: string, passwordHash: string, mustChange: boolean) {
   return db
     .updateTable('users')
     .set({
       password_hash: passwordHash,
+      must_change_password: mustChange,
       token_version: sql`token_version + 1`,
       updated_at: sql`now()`,
     })

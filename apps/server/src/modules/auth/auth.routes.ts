@@ -10,6 +10,7 @@ import {
   MessageSchema,
   ResetPasswordBodySchema,
   SessionUserSchema,
+  loadCommonPasswords,
   server as msg,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
@@ -21,6 +22,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Login, forgot/reset password with an emailed OTP, change password, admin reset. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // PasswordSchema refuses common passwords from the loaded list: load it before any request.
+  await loadCommonPasswords();
 
   app.post(
     '/login',
@@ -51,8 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The caller as the server sees it now, from the auth cache: no database read. */
   app.get('/session', { schema: { response: { 200: SessionUserSchema } } }, (req) => {
-    const { id, email, name, role, status, createdAt } = caller(req);
-    return { id, email, name, role, status, createdAt };
+    const { id, email, name, role, status, createdAt, mustChangePassword } = caller(req);
+    return { id, email, name, role, status, createdAt, mustChangePassword };
   });
 
   app.put(

@@ -73,6 +73,7 @@ export async function login(
       role: user.role,
       status: user.status,
       createdAt: user.created_at.toISOString(),
+      mustChangePassword: user.must_change_password,
     },
   };
 }
@@ -134,7 +135,7 @@ export async function resetPassword(
     return true;
   });
   if (!valid) throw badRequest(msg.otpInvalid);
-  await changePasswordHash(ctx, user.id, body.newPassword, {
+  await changePasswordHash(ctx, user.id, body.newPassword, false, {
     to: user.email,
     subject: 'Your Herald password was reset',
     text: `Hello ${user.name},\n\nYour Herald password was just reset. If this was not you, contact your administrator at once.\n`,
@@ -143,18 +144,20 @@ export async function resetPassword(
 }
 
 /**
- * Hashes and stores a new password; every older token of the user stops working. The notice,
- * if any, is queued in the same transaction: it goes out exactly when the change holds.
+ * Hashes and stores a new password; every older token of the user stops working. `mustChange`
+ * holds the user to changing it at the next login (an Admin set it). The notice, if any, is
+ * queued in the same transaction: it goes out exactly when the change holds.
  */
 async function changePasswordHash(
   ctx: AppContext,
   userId: string,
   password: string,
+  mustChange: boolean,
   notice?: MailMessage,
 ) {
   const hash = await ctx.hasher.hash(password);
   const row = await ctx.db.transaction().execute(async (tx) => {
-    const updated = await repo.setPassword(tx, userId, hash);
+    const updated = await repo.setPassword(tx, userId, hash, mustChange);
     await ctx.authState.changed(tx, userId);
     if (notice) await ctx.outbox.queue(tx, notice);
     return updated;
@@ -177,11 +180,14 @@ export async function changePassword(
   }
   await ctx.rateLimiter.refund(keys.map(([key]) => key));
   if (body.currentPassword === body.newPassword) throw badRequest(msg.passwordSameAsOld);
-  const version = await changePasswordHash(ctx, user.id, body.newPassword);
+  const version = await changePasswordHash(ctx, user.id, body.newPassword, false);
   return ctx.tokens.issue(user.id, version);
 }
 
-/** Admin sets a user's password; the user's sessions end and the user is told by mail. */
+/**
+ * Admin sets a user's password; the user's sessions end, the user is told by mail and must
+ * change it at the next login (the Admin knows it).
+ */
 export async function adminResetPassword(
   ctx: AppContext,
   actor: Actor,
@@ -192,10 +198,10 @@ export async function adminResetPassword(
   if (!user) throw notFound(msg.userNotFound);
   if (user.id === actor.id)
     throw badRequest('Use Change Password on your profile for your own account.');
-  await changePasswordHash(ctx, user.id, newPassword, {
+  await changePasswordHash(ctx, user.id, newPassword, true, {
     to: user.email,
     subject: 'Your Herald password was reset by an administrator',
-    text: `Hello ${user.name},\n\nAn administrator set a new password for your Herald account. Ask them for it, then change it from My Profile.\n`,
+    text: `Hello ${user.name},\n\nAn administrator set a new password for your Herald account. Ask them for it: you will be asked to choose a new one when you log in.\n`,
   });
   return msg.adminResetDone;
 }
