@@ -18,6 +18,7 @@ export const ui = {
     enterNewPassword: 'Please enter a new password.',
     confirmReset: (email: string) => `Are you sure you want to reset the password for ${email}?`,
     empty: 'No users yet.',
+    noMatches: 'No users match your search.',
   },
   profile: {
     loadFailed: 'Failed to fetch user profile data.',

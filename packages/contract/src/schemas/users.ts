@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../roles.js';
 import { citiesOf, STATES } from '../geo.js';
+import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX, USERS_SEARCH_MAX } from '../limits.js';
+import { server as msg } from '../server-messages.js';
 import { EmailSchema, PasswordSchema, optionalText, text } from './common.js';
 
 const NameSchema = text({ error: 'Name is required.' })
@@ -100,7 +102,10 @@ export const UserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
-  /** Creator's email; null for the first Admin (shown as 'Admin'). */
+  /**
+   * Creator's email; null for the first Admin (shown as 'Admin') and when the creator is outside
+   * the viewer's scope (a user's own profile never names the reseller above it).
+   */
   createdBy: z.string().nullable(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
@@ -118,7 +123,53 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const UserListSchema = z.array(UserSchema);
+/**
+ * A GET /api/users cursor: the last user's created_at in microseconds since the epoch and its
+ * id, as the previous page's `nextCursor` gave them.
+ */
+export const UserCursorSchema = text()
+  .regex(
+    /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    msg.invalidCursor,
+  )
+  .transform((v) => {
+    const [micros = '', id = ''] = v.split('_');
+    return { micros, id: id.toLowerCase() };
+  });
+
+const pageLimitMessage = msg.pageLimit(USERS_PAGE_MAX);
+
+/**
+ * GET /api/users: the caller's scope without the caller, newest first, `limit` at a time.
+ * `search` keeps users whose name or email contains it (any case). Empty values mean "not set".
+ */
+export const UsersQuerySchema = z.object({
+  search: text()
+    .trim()
+    .max(USERS_SEARCH_MAX, msg.searchTooLong(USERS_SEARCH_MAX))
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  cursor: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(UserCursorSchema.optional()),
+  limit: z.coerce
+    .number({ error: pageLimitMessage })
+    .int(pageLimitMessage)
+    .min(1, pageLimitMessage)
+    .max(USERS_PAGE_MAX, pageLimitMessage)
+    .default(USERS_PAGE_DEFAULT),
+});
+export type UsersQuery = z.input<typeof UsersQuerySchema>;
+export type UsersFilters = z.output<typeof UsersQuerySchema>;
+
+export const UserPageSchema = z.object({
+  users: z.array(UserSchema),
+  /** Pass as `cursor` for the next `limit` users; null when none are left. */
+  nextCursor: z.string().nullable(),
+});
+export type UserPage = z.infer<typeof UserPageSchema>;
 
 export const CreateUserReplySchema = z.object({
   message: z.string(),

@@ -69,7 +69,7 @@ export async function updateUser(
   }
   const row = await repo.findById(ctx.pool, found.id);
   if (!row) throw notFound(msg.userNotFound);
-  return presentUser(row);
+  return presentUser(row, actor);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { server as msg, type UpdateUserReply, type User } from '@herald/contract';
+import { server as msg, type UpdateUserReply, type User, type UserPage } from '@herald/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, formOf, multipart, type Hierarchy, type Member } from './test-fixtures.js';
 
@@ -111,9 +111,9 @@ describe('PUT /api/users/update/:id', () => {
     ];
     for (const [token, target] of cases)
       expectError(await edit(token, target), 404, msg.userNotFound);
-    const admin = (await t.request({ method: 'GET', url: '/api/users', token: h.admin })).json<
-      User[]
-    >();
+    const admin = (
+      await t.request({ method: 'GET', url: '/api/users', token: h.admin })
+    ).json<UserPage>().users;
     expect(admin.some((u) => u.role === 'Admin')).toBe(false);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const res = await t.request({

@@ -1,8 +1,24 @@
 import type { User } from '@herald/contract';
+import { canSee, type Actor } from '../../policies/scope.js';
 import type { UserWithCreator } from './users.repo.js';
 
-/** Row → wire: lists every field that leaves the server; `_id` is kept for the spec's clients. */
-export function presentUser(row: UserWithCreator): User {
+/**
+ * Whether the viewer may learn who created this user: only when the creator is in the viewer's
+ * scope (Admin: always). A user's creator is the last of its ancestors and holds the ones
+ * before it; a row where that does not hold names nobody.
+ */
+export function isCreatorVisible(viewer: Actor, row: UserWithCreator): boolean {
+  const creatorId = row.created_by;
+  if (creatorId === null || row.ancestors.at(-1) !== creatorId) return viewer.role === 'Admin';
+  return canSee(viewer, { id: creatorId, ancestors: row.ancestors.slice(0, -1) });
+}
+
+/**
+ * Row → wire, as `viewer` may see it: lists every field that leaves the server; `_id` is kept
+ * for the spec's clients. A creator outside the viewer's scope reads as none (decisions.md 2).
+ */
+export function presentUser(row: UserWithCreator, viewer: Actor): User {
+  const showCreator = isCreatorVisible(viewer, row);
   return {
     id: row.id,
     _id: row.id,
@@ -10,8 +26,8 @@ export function presentUser(row: UserWithCreator): User {
     email: row.email,
     role: row.role,
     status: row.status,
-    createdBy: row.creator_email,
-    createdByName: row.creator_name,
+    createdBy: showCreator ? row.creator_email : null,
+    createdByName: showCreator ? row.creator_name : null,
     createdAt: row.created_at.toISOString(),
     ownNumber: row.own_number,
     companyName: row.company_name,

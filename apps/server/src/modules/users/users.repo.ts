@@ -34,20 +34,63 @@ const USER_COLUMNS = [
 
 const CREATOR_COLUMNS = ['creator.email as creator_email', 'creator.name as creator_name'] as const;
 
-/** The caller's scope without the caller, newest first. */
-export function listInScope(db: DbOrTx, actor: Actor) {
+/** Where a page of users starts: the last row's created_at in microseconds and its id. */
+export interface UserCursor {
+  micros: string;
+  id: string;
+}
+
+/** `%`, `_` and `\` stand for themselves in a search term (ILIKE's escape is `\`). */
+export function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * One page of the caller's scope without the caller, newest first (users_created_at_idx), each
+ * with its creator. `search` keeps names or emails containing it in any case (the trigram
+ * indexes of migration 9 serve it where pg_trgm exists). `cursor_micros` exactly locates a row's
+ * created_at, which a JS Date (milliseconds) could not.
+ */
+export function listPageInScope(
+  db: DbOrTx,
+  actor: Actor,
+  page: { search?: string | undefined; cursor?: UserCursor | undefined; limit: number },
+) {
+  const { search, cursor, limit } = page;
   return db
     .selectFrom('users')
     .where(usersInScope(actor))
     .where('users.id', '<>', actor.id)
+    .$if(search !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('users.name', 'ilike', likeContains(search!)),
+          eb('users.email', 'ilike', likeContains(search!)),
+        ]),
+      ),
+    )
+    .$if(cursor !== undefined, (q) =>
+      q.where(
+        sql<boolean>`(users.created_at, users.id) < (timestamptz 'epoch' + ${cursor!.micros}::bigint * interval '1 microsecond', ${cursor!.id}::uuid)`,
+      ),
+    )
     .leftJoin('users as creator', 'creator.id', 'users.created_by')
     .select([...USER_COLUMNS, ...CREATOR_COLUMNS])
+    .select(
+      sql<string>`(extract(epoch from users.created_at) * 1000000)::bigint::text`.as(
+        'cursor_micros',
+      ),
+    )
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc')
+    .limit(limit)
     .execute();
 }
 
-export type UserWithCreator = Awaited<ReturnType<typeof listInScope>>[number];
+export type UserWithCreator = Omit<
+  Awaited<ReturnType<typeof listPageInScope>>[number],
+  'cursor_micros'
+>;
 
 const findByIdQuery = prepared('users.findById', { id: param<string>() }, (p) =>
   compiler

@@ -6,7 +6,8 @@ import {
   MANAGER_ROLES,
   ProfileSchema,
   UpdateUserReplySchema,
-  UserListSchema,
+  UserPageSchema,
+  UsersQuerySchema,
   server as msg,
 } from '@herald/contract';
 import { notFound } from '../../lib/app-error.js';
@@ -32,8 +33,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    { config: { roles: MANAGER_ROLES }, schema: { response: { 200: UserListSchema } } },
-    (req) => service.listUsers(ctx, caller(req)),
+    {
+      config: { roles: MANAGER_ROLES },
+      schema: { querystring: UsersQuerySchema, response: { 200: UserPageSchema } },
+    },
+    (req) => service.listUsers(ctx, caller(req), req.query),
   );
 
   app.post(

@@ -5,7 +5,8 @@ import {
   type CreateUserInput,
   type CreateUserReply,
   type Profile,
-  type User,
+  type UserPage,
+  type UsersFilters,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.js';
@@ -21,10 +22,23 @@ export function countUsersInScope(ctx: AppContext, actor: Actor): Promise<number
   return repo.countInScope(ctx.db, actor);
 }
 
-/** Users of the caller's scope, the caller excluded, newest first. */
-export async function listUsers(ctx: AppContext, actor: Actor): Promise<User[]> {
-  const rows = await repo.listInScope(ctx.db, actor);
-  return rows.map(presentUser);
+/**
+ * GET /api/users: a page of the caller's scope, the caller excluded, newest first; one row more
+ * than asked tells whether another page follows.
+ */
+export async function listUsers(
+  ctx: AppContext,
+  actor: Actor,
+  query: UsersFilters,
+): Promise<UserPage> {
+  const rows = await repo.listPageInScope(ctx.db, actor, { ...query, limit: query.limit + 1 });
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  return {
+    users: page.map((row) => presentUser(row, actor)),
+    nextCursor: more && last ? `${last.cursor_micros}_${last.id}` : null,
+  };
 }
 
 /**
@@ -82,7 +96,7 @@ export async function createUser(
   const generated = input.password === undefined;
   return {
     message: generated ? msg.userCreatedWithPassword(password) : msg.userCreated,
-    user: presentUser(row),
+    user: presentUser(row, actor),
     ...(generated ? { generatedPassword: password } : {}),
   };
 }
@@ -108,7 +122,7 @@ export async function getProfile(ctx: AppContext, actor: Actor, id: string): Pro
     ...c,
     createdAt: new Date(c.createdAt).toISOString(),
   }));
-  return { user: presentUser(user), balances, recentCampaigns };
+  return { user: presentUser(user, actor), balances, recentCampaigns };
 }
 
 const creditTypeOrder = (type: string) => (CREDIT_TYPES as readonly string[]).indexOf(type);
