@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
   campaignCreatePerUser: { max: 30, windowSeconds: 10 * 60 },
   /** Per (Admin) user: a report upload replaces up to 1,000,000 rows in one transaction. */
   reportUploadPerUser: { max: 60, windowSeconds: 10 * 60 },
+  /**
+   * Per user, counted before the upload is read: a ticket carries up to 25 MB of attachments,
+   * and a person opens a few a day; 20 in 10 minutes bounds the disk one account can fill.
+   */
+  ticketCreatePerUser: { max: 20, windowSeconds: 10 * 60 },
 } as const;
 
 export const MAX_LOGO_BYTES = 1024 * 1024;

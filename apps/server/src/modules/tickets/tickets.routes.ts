@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssignTicketBodySchema,
   IdParamsSchema,
+  RATE_LIMITS,
   ReplyTicketBodySchema,
   TicketAttachmentParamsSchema,
   TicketDetailSchema,
@@ -20,6 +21,8 @@ import { discardAttachments, ticketsDir } from './ticket-files.js';
 import { readTicketUpload } from './tickets.input.js';
 import * as service from './tickets.service.js';
 
+export const ticketCreateLimitKey = (userId: string) => `ticket-create:user:${userId}`;
+
 /**
  * Support tickets (spec 2.14 and 7; decisions.md section 5). Every role opens tickets and sees
  * them by the ticket scope; only Admin sets the status or assigns; only the assigned Reseller
@@ -35,6 +38,10 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { response: { 201: TicketReplyBodySchema } } },
       async (req, reply) => {
         const actor = caller(req);
+        // Counted before a byte of the upload is read (429 with Retry-After past the limit).
+        await ctx.rateLimiter.consume([
+          [ticketCreateLimitKey(actor.id), RATE_LIMITS.ticketCreatePerUser],
+        ]);
         const upload = await readTicketUpload(req, dir);
         try {
           const ticket = await service.createTicket(ctx, actor, upload);

@@ -87,6 +87,25 @@ describe('POST /api/tickets', () => {
   });
 });
 
+describe('POST /api/tickets rate limit', () => {
+  it('answers 429 with Retry-After past 20 tickets in 10 minutes per user', async () => {
+    const member = await t.createUser(h.admin, { role: 'User' });
+    for (let i = 0; i < 20; i++) {
+      expect((await postTicket(t, member.token, { subject: `burst ${i}` })).statusCode).toBe(201);
+    }
+    const res = await postTicket(t, member.token);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: msg.tooManyRequests });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another user is not affected.
+    expect((await postTicket(t, h.u3.token, { subject: 'other' })).statusCode).toBe(201);
+    await t.db
+      .deleteFrom('tickets')
+      .where((eb) => eb.or([eb('subject', 'like', 'burst %'), eb('subject', '=', 'other')]))
+      .execute();
+  });
+});
+
 describe('GET /api/tickets scope', () => {
   it("shows each role its own, its subtree's and those assigned to it; Admin all", async () => {
     expect(await subjects(h.u1.token)).toEqual(['from u1']);
