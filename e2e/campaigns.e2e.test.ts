@@ -149,6 +149,10 @@ describe('campaigns as a User', () => {
     const r = row(page, COUNTS.userRejected);
     await r.getByText('Submitted').waitFor();
     expect(await r.getByText(user.email).count()).toBeGreaterThan(0);
+    // Made for it by its Reseller: Created By names the role, not the email above its scope.
+    const forUser = row(page, COUNTS.resellerForUser);
+    await forUser.getByRole('cell', { name: 'Reseller', exact: true }).waitFor();
+    expect(await forUser.getByText(reseller.email).count()).toBe(0);
     await shot(page, 'campaigns-user');
 
     await filters(page).getByLabel('Status').selectOption('Completed');
@@ -178,13 +182,42 @@ describe('campaigns as a Reseller', () => {
     await expect.poll(() => row(page, COUNTS.userCancel).count()).toBe(0);
     await shot(page, 'campaigns-reseller');
 
-    // A long list: the dialog shows the count and only the first 1,000 numbers.
+    // A long list: the dialog shows the count and the detail's first 100 numbers, then pages
+    // more in (500 at a time) as the list scrolls to its end.
     await act(page, COUNTS.resellerLarge, 'View');
     const dialog = page.getByRole('dialog', { name: 'Campaign Details' });
-    await dialog.getByText('Showing the first 1,000 of 2,500 recipients').waitFor();
-    const shown = (await dialog.getByLabel('Recipients').innerText()).split(', ');
-    expect(shown).toHaveLength(1000);
-    expect(shown[999]).toBe(String(9_700_000_999));
+    await dialog.getByText(/Showing the first [\d,]+ of 2,500 recipients\./).waitFor();
+    const box = dialog.getByLabel('Recipients');
+    const shownNumbers = async () => (await box.innerText()).match(/\d{7,15}/g) ?? [];
+    const expected = Array.from({ length: COUNTS.resellerLarge }, (_, i) =>
+      String(9_700_000_000 + i),
+    );
+    expect((await shownNumbers()).slice(0, 100)).toEqual(expected.slice(0, 100));
+    await shot(page, 'campaigns-view-large-first');
+    const pages = page.waitForResponse((r) =>
+      r.url().includes(`/api/campaigns/${ids.resellerLarge}/recipients`),
+    );
+    await box.scrollIntoViewIfNeeded();
+    await box.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    expect((await pages).status()).toBe(200);
+    await expect.poll(async () => (await shownNumbers()).length).toBeGreaterThanOrEqual(600);
+    const shown = await shownNumbers();
+    // Every number once, in order, with no gap between the detail's slice and the pages.
+    expect(shown).toEqual(expected.slice(0, shown.length));
+    await dialog
+      .getByText(`Showing the first ${shown.length.toLocaleString('en-US')} of 2,500 recipients.`)
+      .waitFor();
+    await shot(page, 'campaigns-view-large-paged');
+    // Scrolling on reaches the end of the list.
+    await expect
+      .poll(async () => {
+        await box.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        return (await shownNumbers()).length;
+      })
+      .toBe(COUNTS.resellerLarge);
+    expect(await shownNumbers()).toEqual(expected);
+    await dialog.getByText('2,500 recipients', { exact: true }).waitFor();
+    await dialog.getByText('End of recipients').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
     await viewAndDownload(
