@@ -37,6 +37,11 @@ export const RATE_LIMITS = {
   /** Per (Admin) user: a report upload replaces up to 1,000,000 rows in one transaction. */
   reportUploadPerUser: { max: 60, windowSeconds: 10 * 60 },
   /**
+   * Per user: Transaction History's Export to Excel streams the whole filtered ledger (up to
+   * millions of rows); a person exports a few times an hour.
+   */
+  historyExportPerUser: { max: 10, windowSeconds: 10 * 60 },
+  /**
    * Per user, counted before the upload is read: a ticket carries up to 25 MB of attachments,
    * and a person opens a few a day; 20 in 10 minutes bounds the disk one account can fill.
    */
@@ -82,6 +87,28 @@ export const MAX_CAMPAIGN_IMAGES = 3;
 export const CAMPAIGN_DETAIL_RECIPIENTS = 100;
 export const RECIPIENT_PAGE_DEFAULT = 500;
 export const RECIPIENT_PAGE_MAX = 5000;
+
+/**
+ * History export: at most HISTORY_EXPORTS_AT_ONCE per user run at once (a further one answers
+ * 429 with Retry-After HISTORY_EXPORT_BUSY_RETRY_SECONDS). The slot is given back when the
+ * export ends, fails or the client leaves; one a crashed instance held lapses after
+ * HISTORY_EXPORT_LEASE_SECONDS.
+ */
+export const HISTORY_EXPORTS_AT_ONCE = 1;
+export const HISTORY_EXPORT_LEASE_SECONDS = 10 * 60;
+export const HISTORY_EXPORT_BUSY_RETRY_SECONDS = 10;
+
+/**
+ * GET /api/credits/balances without `email`: users per page (keyset by email), and the most.
+ */
+export const BALANCES_PAGE_DEFAULT = 200;
+export const BALANCES_PAGE_MAX = 500;
+
+/**
+ * Transaction History's first page lists at most this many of the caller's users (by name) for
+ * the User filter; the filter itself searches GET /api/users as the user types.
+ */
+export const HISTORY_FILTER_USERS_MAX = 200;
 
 /** Ticket attachments (decisions.md section 5): up to 5 files of up to 5 MB each. */
 export const TICKET_MAX_ATTACHMENTS = 5;

@@ -87,6 +87,8 @@ export const server = {
     `${email} asked to cancel campaign ${id.slice(0, 8)}.`,
   reportNoRecipients: 'None of the numbers in the report file is a recipient of this campaign.',
   campaignBusy: 'This campaign is being updated right now. Please try again in a moment.',
+  historyExportRunning: 'An export is already running. Please wait for it to finish.',
+  historyExportTooMany: 'Too many exports. Please try again in a few minutes.',
   notifyCreditsAdded: (count: number, creditType: string) =>
     `${count} ${creditType} credits were added to your account.`,
   notifyCreditsRemoved: (count: number, creditType: string) =>

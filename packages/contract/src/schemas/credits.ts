@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CREDIT_TRANSACTION_TYPES, CREDIT_TYPES } from '../credit-types.js';
 import { rupeesToPaise } from '../money.js';
 import { BigintCursorSchema, EmailSchema, text, TzOffsetSchema } from './common.js';
+import { BALANCES_PAGE_DEFAULT, BALANCES_PAGE_MAX } from '../limits.js';
+import { server } from '../server-messages.js';
 
 /** Largest count in one credit transaction; with MAX_RATE_PAISE totals stay exact in JS. */
 export const MAX_CREDIT_COUNT = 10_000_000;
@@ -100,9 +102,45 @@ export const CreateCreditReplySchema = z.object({
 });
 export type CreateCreditReply = z.infer<typeof CreateCreditReplySchema>;
 
-/** email → credit type → remaining balance. */
+/** A query value where an empty string means "not set". */
+const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(schema.optional());
+
+/**
+ * GET /api/credits/balances (spec: a map of email to map of credit type to number): email →
+ * credit type → remaining balance, over existing balance rows, bounded by BalancesQuerySchema.
+ * The next page's cursor travels in the BALANCES_NEXT_CURSOR_HEADER response header (absent on
+ * the last page), since any key in the map itself could collide with an email.
+ */
 export const BalancesSchema = z.record(z.string(), z.record(z.string(), z.number()));
 export type Balances = z.infer<typeof BalancesSchema>;
+/** Response header of a balances page: the `cursor` of the next one. */
+export const BALANCES_NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+const balancesLimitMessage = server.pageLimit(BALANCES_PAGE_MAX);
+/**
+ * GET /api/credits/balances query. `email`: that one user's balances only (404 { message }
+ * when the user is outside the caller's scope, like /api/credits/user/{email}; a user with no
+ * balance rows maps to {}). Without it: the users of the caller's scope that hold balance
+ * rows, ordered by email, `limit` of them, after `cursor` (the last email of the previous
+ * page, as X-Next-Cursor gave it). Empty values mean "not set".
+ */
+export const BalancesQuerySchema = z.object({
+  email: emptyToUndefined(EmailSchema),
+  cursor: emptyToUndefined(text().max(254, server.invalidCursor)),
+  limit: z.coerce
+    .number({ error: balancesLimitMessage })
+    .int(balancesLimitMessage)
+    .min(1, balancesLimitMessage)
+    .max(BALANCES_PAGE_MAX, balancesLimitMessage)
+    .default(BALANCES_PAGE_DEFAULT),
+});
+export type BalancesQuery = z.input<typeof BalancesQuerySchema>;
+export type BalancesFilters = z.output<typeof BalancesQuerySchema>;
 
 const DateParam = z
   .string()
@@ -119,12 +157,6 @@ const DateParam = z
       }, 'Enter a real date.')
       .optional(),
   );
-const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(schema.optional());
 
 /** GET /api/credits/history (and its export): empty strings mean "not set". */
 export const HistoryQuerySchema = z
