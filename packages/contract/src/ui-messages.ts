@@ -29,6 +29,7 @@ export const ui = {
     changePasswordFailed: 'Failed to change password.',
     passwordChanged: 'Password changed successfully!',
     passwordsMismatch: 'New passwords do not match.',
+    mustChangePassword: 'An administrator reset your password. Choose a new one to continue.',
     notFound: 'User not found.',
     noBalances: 'No credit balances yet.',
     noCampaigns: 'No campaigns yet.',

@@ -43,10 +43,13 @@ export function setSession(token: string, user: SessionUser): void {
   emit();
 }
 
-/** Keeps the user, swaps the token (after a password change the old token is dead). */
+/**
+ * Keeps the user, swaps the token: after a password change the old token is dead, and the
+ * user's own new password ends any hold an Admin reset put on the session (mustChangePassword).
+ */
 export function replaceToken(token: string): void {
   if (!current) return;
-  setSession(token, current.user);
+  setSession(token, { ...current.user, mustChangePassword: false });
 }
 
 export function clearSession(): void {

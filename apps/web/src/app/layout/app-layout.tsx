@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SESSION_ERROR_REDIRECT_MS, ui } from '@herald/contract';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,11 +9,19 @@ import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import './app-layout.css';
 
+// Only a user whose password an Admin reset ever needs it: its own chunk.
+const ForcedChangePasswordPage = lazy(() =>
+  import('../../features/profile/forced-change-password-page').then((m) => ({
+    default: m.ForcedChangePasswordPage,
+  })),
+);
+
 /**
  * The signed-in shell (spec 2.3): side menu, top bar and the page. Without a session it sends
  * the visitor to /login. A 401 on any authenticated call means the session ended (blocked,
  * password changed, expired): the message shows, and 2 s later the session is cleared and the
- * visitor goes to /login (spec 4).
+ * visitor goes to /login (spec 4). A user whose password an Admin reset sees only the forced
+ * change-password screen until they choose their own (the server refuses everything else).
  */
 export function AppLayout() {
   const session = useSession();
@@ -37,6 +45,16 @@ export function AppLayout() {
   }, [expired, navigate, queryClient]);
 
   if (!session) return <Navigate to="/login" replace />;
+
+  if (session.user.mustChangePassword) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
+          <ForcedChangePasswordPage />
+        </Suspense>
+      </QueryClientProvider>
+    );
+  }
 
   return (
     <QueryClientProvider client={queryClient}>

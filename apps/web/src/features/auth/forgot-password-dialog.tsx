@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import {
   ForgotPasswordBodySchema,
+  loadCommonPasswords,
   RESET_DIALOG_CLOSE_MS,
   ResetPasswordBodySchema,
   ui,
@@ -62,6 +63,8 @@ export function ForgotPasswordDialog({ show, initialEmail, onClose }: Props) {
   }
 
   async function reset() {
+    // The common-password list loads only now (its own chunk); unloaded, the server still checks.
+    await loadCommonPasswords().catch(() => undefined);
     const parsed = ResetPasswordBodySchema.safeParse({ email, otp, newPassword });
     if (!parsed.success) return setFieldErrors(firstIssues(parsed.error));
     setFieldErrors({});

@@ -4,6 +4,7 @@ import {
   CREATABLE_ROLES,
   CreateUserBodySchema,
   DEFAULT_PASSWORD_HINT,
+  loadCommonPasswords,
   ui,
   type CreateUserReply,
   type Role,
@@ -46,8 +47,9 @@ export function AddUserDialog({ creatorRole, onHide }: { creatorRole: Role; onHi
   const create = useCreateUser();
   const set = (patch: Partial<AddUserValues>) => setValues((v) => ({ ...v, ...patch }));
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
+    if (values.password) await loadCommonPasswords().catch(() => undefined); // common-password rule
     const parsed = CreateUserBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstIssues(parsed.error));
@@ -69,7 +71,7 @@ export function AddUserDialog({ creatorRole, onHide }: { creatorRole: Role; onHi
       ) : (
         <>
           <Modal.Body>
-            <Form id="add-user-form" noValidate onSubmit={submit}>
+            <Form id="add-user-form" noValidate onSubmit={(e) => void submit(e)}>
               <NameEmailFields idPrefix="add-user" values={values} errors={errors} onChange={set} />
               <Row>
                 <Col md={6}>
