@@ -25,8 +25,11 @@ export const AnnouncementVisibilityTypeSchema = z.enum(
   msg.announcementVisibilityInvalid,
 );
 
+/** Required text; a form's CRLF line breaks (multipart sends them so) are stored as LF. */
 const required = (label: string, empty: string, max: number) =>
-  text({ error: empty }).trim().min(1, empty).max(max, msg.announcementTextTooLong(label, max));
+  text({ error: empty })
+    .transform((v) => v.replace(/\r\n?/g, '\n'))
+    .pipe(z.string().trim().min(1, empty).max(max, msg.announcementTextTooLong(label, max)));
 
 /** An optional form field: absent or blank means "not set". */
 const blankToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>

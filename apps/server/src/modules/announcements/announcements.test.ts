@@ -111,6 +111,14 @@ describe('POST /api/announcements', () => {
     expect(res.json()).toEqual({ message });
   });
 
+  it('stores a form’s CRLF line breaks as LF', async () => {
+    const a = await createAnnouncement(t, h.admin, {
+      title: 'lines',
+      message: 'one\r\ntwo\rthree',
+    });
+    expect(a.message).toBe('one\ntwo\nthree');
+  });
+
   it('keeps an http(s) link and an expiry date', async () => {
     const a = await createAnnouncement(t, h.admin, {
       title: 'linked',

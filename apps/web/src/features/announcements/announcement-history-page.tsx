@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Accordion, Alert, Button, Image } from 'react-bootstrap';
+import { Accordion, Alert, Image } from 'react-bootstrap';
 import { ui } from '@herald/contract';
 import { formatDate } from '../../lib/format';
 import { LoadingSpinner } from '../../components/loading-spinner';
@@ -57,16 +57,14 @@ export function AnnouncementHistoryPage() {
                     {a.message}
                   </p>
                   {a.link && (
-                    <Button
-                      as="a"
+                    <a
                       href={a.link}
                       target="_blank"
                       rel="noopener noreferrer"
-                      size="sm"
-                      variant="outline-primary"
+                      className="btn btn-sm btn-outline-primary"
                     >
                       Learn More
-                    </Button>
+                    </a>
                   )}
                 </Accordion.Body>
               </Accordion.Item>

@@ -1,0 +1,157 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ui } from '@herald/contract';
+import {
+  adminCredentials,
+  apiCreateUser,
+  apiLogin,
+  launch,
+  loginUi,
+  newPage,
+  shot,
+} from './support/browser.js';
+
+/** A real 160×60 PNG in one colour, so the screenshot shows the image. */
+function solidPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from('2f6fdf'.repeat(width), 'hex')]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PNG = solidPng(160, 60);
+const TITLE = `<script>window.__xss=1</script><img src=x onerror="window.__xss=1"> News ${Date.now() % 1e7}`;
+const MESSAGE = 'Line one\nLine two';
+const LINK = 'https://example.com/news';
+
+let browser: Browser;
+type Creds = { email: string; password: string };
+let reseller: Creds;
+let sub: Creds;
+let targeted: Creds;
+let untargeted: Creds;
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = adminCredentials();
+  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+  reseller = await apiCreateUser(adminToken, 'Reseller', 'Ann Reseller');
+  const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+  sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Ann Sub');
+  const subToken = (await apiLogin(sub.email, sub.password)).token;
+  targeted = await apiCreateUser(subToken, 'User', 'Ann Targeted');
+  untargeted = await apiCreateUser(resellerToken, 'User', 'Ann Untargeted');
+});
+afterAll(() => browser?.close());
+
+/** A page that records any script that ran from announcement text. */
+async function pageAs(creds: Creds): Promise<Page> {
+  const page = await newPage(browser);
+  await loginUi(page, creds.email, creds.password);
+  return page;
+}
+
+const xssRan = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __xss?: number }).__xss === 1);
+
+async function openHistory(page: Page) {
+  await page.goto('/announcements-history');
+  await page.getByRole('heading', { name: 'Announcements', exact: true }).waitFor();
+  await page
+    .getByRole('status')
+    .waitFor({ state: 'detached' })
+    .catch(() => {});
+}
+
+describe('announcements', () => {
+  it('Admin posts one with an image and a link to one user; only that user sees it', async () => {
+    const admin = await pageAs(adminCredentials());
+    await admin.goto('/admin-announcements');
+    await admin.getByRole('heading', { name: 'Manage Announcements' }).waitFor();
+    const form = admin.getByRole('form', { name: 'Create Announcement' });
+    await form.getByLabel('Title').fill(TITLE);
+    await form.getByLabel('Message').fill(MESSAGE);
+    await form.getByLabel('Link (optional)').fill(LINK);
+    await form.getByLabel('Image (optional)').setInputFiles({
+      name: 'news.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await form.getByLabel('Visibility').selectOption('specific');
+    await form.getByLabel('User emails').fill(targeted.email);
+    await form.getByRole('button', { name: 'Create Announcement' }).click();
+    await admin.getByText(ui.announcements.created).waitFor();
+    const table = admin.getByRole('table', { name: 'Existing Announcements' });
+    await table.getByRole('cell', { name: TITLE, exact: true }).waitFor();
+    await table.getByText(targeted.email, { exact: false }).waitFor();
+    expect(await xssRan(admin)).toBe(false);
+    await shot(admin, 'announcements-manage');
+
+    // A link that is not http(s) is refused with the schema's message, before any request.
+    await form.getByLabel('Title').fill('Bad link');
+    await form.getByLabel('Message').fill('x');
+    await form.getByLabel('Link (optional)').fill('javascript:alert(1)');
+    await form.getByRole('button', { name: 'Create Announcement' }).click();
+    await form.getByText('The link must be an http(s) URL.').waitFor();
+
+    const user = await pageAs(targeted);
+    await openHistory(user);
+    const item = user.locator('.accordion-item').first();
+    await item.getByText(TITLE, { exact: false }).waitFor();
+    // The first item starts open: its message shows with its line break, its image loaded.
+    const body = item.locator('.accordion-body');
+    await body.waitFor({ state: 'visible' });
+    expect(await body.locator('p').innerText()).toBe(MESSAGE);
+    const img = body.locator('img');
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(160);
+    expect(await body.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe(LINK);
+    expect(await xssRan(user)).toBe(false);
+    await shot(user, 'announcements-history-targeted');
+
+    const other = await pageAs(untargeted);
+    await openHistory(other);
+    await expect.poll(() => other.getByText(TITLE, { exact: false }).count()).toBe(0);
+    await shot(other, 'announcements-history-untargeted');
+
+    // Delete, behind its confirmation.
+    await table.getByRole('button', { name: `Delete ${TITLE}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText(ui.announcements.confirmDelete(TITLE)).waitFor();
+    await shot(admin, 'announcements-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await admin.getByText(ui.announcements.deleted).waitFor();
+    await expect.poll(() => table.getByRole('cell', { name: TITLE, exact: true }).count()).toBe(0);
+    await openHistory(user);
+    await expect.poll(() => user.getByText(TITLE, { exact: false }).count()).toBe(0);
+  });
+
+  it('every role opens the history; only Admin opens Manage Announcements', async () => {
+    for (const creds of [adminCredentials(), reseller, sub, targeted]) {
+      const page = await pageAs(creds);
+      await openHistory(page);
+      await page.goto('/admin-announcements');
+      if (creds.email === adminCredentials().email) {
+        await page.getByRole('heading', { name: 'Manage Announcements' }).waitFor();
+      } else {
+        await page.waitForURL('**/unauthorized');
+      }
+      await page.context().close();
+    }
+  });
+});
