@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CreateUserBodySchema, UpdateUserBodySchema } from './users.js';
+import { CreateUserBodySchema, UpdateUserBodySchema, UsersQuerySchema } from './users.js';
+import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX, USERS_SEARCH_MAX } from '../limits.js';
+import { server } from '../server-messages.js';
 import { ChangePasswordBodySchema, LoginBodySchema } from './auth.js';
 import { canCreateRole } from '../roles.js';
 
@@ -91,5 +93,32 @@ describe('hierarchy', () => {
     expect(canCreateRole('Sub-Reseller', 'User')).toBe(true);
     expect(canCreateRole('Sub-Reseller', 'Sub-Reseller')).toBe(false);
     expect(canCreateRole('User', 'User')).toBe(false);
+  });
+});
+
+describe('UsersQuerySchema', () => {
+  it('defaults the limit, trims the search and reads the cursor', () => {
+    const id = '3F2A0B1C-0000-4000-8000-000000000001';
+    expect(UsersQuerySchema.parse({ search: '  ', cursor: '' })).toEqual({
+      limit: USERS_PAGE_DEFAULT,
+      search: undefined,
+      cursor: undefined,
+    });
+    expect(UsersQuerySchema.parse({ search: ' Asha ', cursor: `17_${id}`, limit: '7' })).toEqual({
+      search: 'Asha',
+      cursor: { micros: '17', id: id.toLowerCase() },
+      limit: 7,
+    });
+  });
+
+  it('refuses limits out of range and malformed cursors with the contract messages', () => {
+    const messageOf = (q: Record<string, string>) =>
+      UsersQuerySchema.safeParse(q).error?.issues[0]?.message;
+    expect(messageOf({ limit: String(USERS_PAGE_MAX + 1) })).toBe(server.pageLimit(USERS_PAGE_MAX));
+    expect(messageOf({ limit: '0' })).toBe(server.pageLimit(USERS_PAGE_MAX));
+    expect(messageOf({ cursor: '12345' })).toBe(server.invalidCursor);
+    expect(messageOf({ search: 'x'.repeat(USERS_SEARCH_MAX + 1) })).toBe(
+      server.searchTooLong(USERS_SEARCH_MAX),
+    );
   });
 });

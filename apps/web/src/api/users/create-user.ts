@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserBody, CreateUserReply } from '@herald/contract';
 import { api } from '../../lib/api-client';
-import { usersQueryOptions } from './get-users';
+import { usersRootKey } from './get-users';
 
 /** Creates a user; the reply carries the generated password when none was given. */
 export function createUser(body: CreateUserBody): Promise<CreateUserReply> {
@@ -12,6 +12,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersRootKey }),
   });
 }

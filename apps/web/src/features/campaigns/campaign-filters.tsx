@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { CAMPAIGN_STATUSES } from '@herald/contract';
 import { SelectField, TextField, type SelectOption } from '../../components/form-field';
+import { SearchSelect } from '../../components/search-select';
 import {
   EMPTY_CAMPAIGN_FILTERS,
   type CampaignFilterValues,
@@ -10,13 +11,21 @@ import {
 interface CampaignFiltersProps {
   values: CampaignFilterValues;
   onChange: (values: CampaignFilterValues) => void;
-  /** The User select's options; null hides it (a User sees only its own campaigns). */
-  userOptions: SelectOption[] | null;
+  /**
+   * The User filter, searched as you type: the matches for `term`; null hides it (a User sees
+   * only its own campaigns).
+   */
+  userFilter: {
+    options: SelectOption[];
+    term: string;
+    onTermChange: (term: string) => void;
+    searching: boolean;
+  } | null;
 }
 
 /** The Filters card of spec 2.9: From Date, To Date, User, Status and Clear Filters. */
 export const CampaignFilters = memo(function CampaignFilters(props: CampaignFiltersProps) {
-  const { values, onChange, userOptions } = props;
+  const { values, onChange, userFilter } = props;
   const set = (key: keyof CampaignFilterValues) => (value: string) =>
     onChange({ ...values, [key]: value });
 
@@ -47,14 +56,17 @@ export const CampaignFilters = memo(function CampaignFilters(props: CampaignFilt
               onChange={set('to')}
             />
           </Col>
-          {userOptions && (
+          {userFilter && (
             <Col sm={6} lg>
-              <SelectField
+              <SearchSelect
                 controlId="campaigns-user"
                 label="User"
-                placeholder="All Users"
+                emptyLabel="All Users"
                 className="mb-0"
-                options={userOptions}
+                term={userFilter.term}
+                onTermChange={userFilter.onTermChange}
+                options={userFilter.options}
+                searching={userFilter.searching}
                 value={values.userEmail}
                 onChange={set('userEmail')}
               />

@@ -9,7 +9,7 @@ import {
   useCampaigns,
   type CampaignFilterValues,
 } from '../../api/campaigns/get-campaigns';
-import { useUsers } from '../../api/users/get-users';
+import { useUserSearch } from '../../api/users/get-users';
 import { campaignActionsFor } from './campaign-actions';
 import { CampaignFilters } from './campaign-filters';
 import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
@@ -25,7 +25,8 @@ export function CampaignsPage() {
   const [filters, setFilters] = useState<CampaignFilterValues>(EMPTY_CAMPAIGN_FILTERS);
   const problem = useMemo(() => campaignFiltersProblem(filters), [filters]);
   const list = useCampaigns(filters, !!me && !problem);
-  const users = useUsers(!!me && !isUser);
+  const [userTerm, setUserTerm] = useState('');
+  const users = useUserSearch(userTerm, !!me && !isUser);
   const actions = useCampaignActions();
   const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
 
@@ -36,9 +37,20 @@ export function CampaignsPage() {
   const onCreated = useCallback(() => setFilters(EMPTY_CAMPAIGN_FILTERS), []);
   const role = me?.role;
   const actionsFor = useCallback((c: Campaign) => campaignActionsFor(role ?? 'User', c), [role]);
+  // Self first, then the users matching what is typed; a picked user keeps its label.
   const userOptions = useMemo(
-    () => (me && !isUser ? campaignUserOptions(me, users.data ?? [], filters.userEmail) : null),
-    [me, isUser, users.data, filters.userEmail],
+    () => (me && !isUser ? campaignUserOptions(me, users.data ?? [], '') : null),
+    [me, isUser, users.data],
+  );
+  const userFilter = useMemo(
+    () =>
+      userOptions && {
+        options: userOptions,
+        term: userTerm,
+        onTermChange: setUserTerm,
+        searching: users.searching,
+      },
+    [userOptions, userTerm, users.searching],
   );
 
   if (!me) return <Alert variant="danger">{ui.campaigns.loadFailed}</Alert>;
@@ -84,7 +96,7 @@ export function CampaignsPage() {
       <div className="mb-3">
         <CreateCampaignForm onCreated={onCreated} />
       </div>
-      <CampaignFilters values={filters} onChange={setFilters} userOptions={userOptions} />
+      <CampaignFilters values={filters} onChange={setFilters} userFilter={userFilter} />
       {body}
       {actions.overlays}
     </div>

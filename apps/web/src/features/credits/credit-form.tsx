@@ -7,7 +7,8 @@ import type { FieldErrors } from '../../components/field-errors';
 import { SelectField, TextField } from '../../components/form-field';
 import { useCreateCredit } from '../../api/credits/create-credit';
 import { availableCredits, useBalances } from '../../api/credits/get-balances';
-import { useUsers } from '../../api/users/get-users';
+import { SearchSelect } from '../../components/search-select';
+import { useUserSearch } from '../../api/users/get-users';
 import {
   checkCreditForm,
   EMPTY_CREDIT_FORM,
@@ -27,7 +28,8 @@ interface Outcome {
  */
 export function CreditForm({ me }: { me: SessionUser }) {
   const isReseller = me.role !== 'Admin';
-  const users = useUsers();
+  const [userTerm, setUserTerm] = useState('');
+  const users = useUserSearch(userTerm);
   const balances = useBalances();
   const create = useCreateCredit();
   const [values, setValues] = useState<CreditFormValues>(EMPTY_CREDIT_FORM);
@@ -90,11 +92,14 @@ export function CreditForm({ me }: { me: SessionUser }) {
         <Form noValidate onSubmit={submit} aria-label="Add/Remove Credits">
           <Row>
             <Col md={6}>
-              <SelectField
+              <SearchSelect
                 controlId="credit-user"
                 label="User"
-                placeholder={users.isPending ? 'Loading users...' : 'Select a user'}
+                placeholder="Select a user"
+                term={userTerm}
+                onTermChange={setUserTerm}
                 options={userOptions}
+                searching={users.searching}
                 value={values.to}
                 error={errors.to}
                 onChange={(to) => set({ to })}

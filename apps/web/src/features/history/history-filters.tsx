@@ -2,10 +2,13 @@ import { memo } from 'react';
 import { Alert, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { CREDIT_TRANSACTION_TYPES } from '@herald/contract';
 import { SelectField, TextField } from '../../components/form-field';
+import { SearchSelect } from '../../components/search-select';
+import { useSession } from '../../lib/auth-store';
 import { formatBytes } from '../../lib/format';
 import { useExportHistory } from '../../api/history/export-history';
 import { EMPTY_HISTORY_FILTERS, type HistoryFilterValues } from '../../api/history/get-history';
-import { creditTypeOptions, userOptions, type HistoryLists } from './history-data';
+import { creditTypeOptions, type HistoryLists } from './history-data';
+import { useHistoryUserFilter } from './history-user-filter';
 
 interface HistoryFiltersProps {
   values: HistoryFilterValues;
@@ -20,6 +23,7 @@ interface HistoryFiltersProps {
 export const HistoryFilters = memo(function HistoryFilters(props: HistoryFiltersProps) {
   const { values, onChange, users, creditTypes, canExport } = props;
   const exporter = useExportHistory();
+  const userFilter = useHistoryUserFilter(useSession()?.user, users);
   const set = (key: keyof HistoryFilterValues) => (value: string) =>
     onChange({ ...values, [key]: value });
   const clear = () => onChange(EMPTY_HISTORY_FILTERS);
@@ -52,12 +56,15 @@ export const HistoryFilters = memo(function HistoryFilters(props: HistoryFilters
             />
           </Col>
           <Col sm={6} lg>
-            <SelectField
+            <SearchSelect
               controlId="history-user-email"
               label="User Email"
-              placeholder="All Relevant Users"
+              emptyLabel="All Relevant Users"
               className="mb-0"
-              options={userOptions(users, values.userEmail)}
+              term={userFilter.term}
+              onTermChange={userFilter.setTerm}
+              options={userFilter.options}
+              searching={userFilter.searching}
               value={values.userEmail}
               onChange={set('userEmail')}
             />

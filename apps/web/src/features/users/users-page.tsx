@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card } from 'react-bootstrap';
-import { ui, userStatusVariant, type User } from '@herald/contract';
+import { Alert, Button, Card, Form } from 'react-bootstrap';
+import {
+  USER_SEARCH_DEBOUNCE_MS,
+  USERS_SEARCH_MAX,
+  ui,
+  userStatusVariant,
+  type User,
+} from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { profilePath } from '../../app/paths';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { LoadMoreFooter } from '../../components/load-more-footer';
 import { RoleBadge } from '../../components/role-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { useUsers } from '../../api/users/get-users';
@@ -16,7 +24,14 @@ import { EditUserDialog } from './edit-user-dialog';
 export function UsersPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const users = useUsers();
+  const [term, setTerm] = useState('');
+  const search = useDebouncedValue(term.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const users = useUsers({ search });
+  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = users;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetching]);
+  const rows = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   if (!session) return null; // the route guard sends visitors without a session to /login
@@ -57,21 +72,43 @@ export function UsersPage() {
       </div>
       <Card className="shadow-sm">
         <Card.Body>
-          {users.isPending ? (
+          <Form.Group className="mb-3" controlId="users-search" style={{ maxWidth: 360 }}>
+            <Form.Label visuallyHidden>Search users</Form.Label>
+            <Form.Control
+              type="search"
+              placeholder="Search by name or email"
+              maxLength={USERS_SEARCH_MAX}
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+            />
+          </Form.Group>
+          {users.isPending || (users.isPlaceholderData && users.isFetching) ? (
             <LoadingSpinner label="Loading users..." />
-          ) : users.isError ? (
+          ) : users.isError && !isFetchNextPageError ? (
             <Alert variant="danger" className="mb-0">
               {ui.users.loadFailed}
             </Alert>
           ) : (
-            <DataTable
-              aria-label="Users"
-              columns={columns}
-              rows={users.data}
-              rowKey={(u) => u.id}
-              emptyText={ui.users.empty}
-              onRowClick={(u) => navigate(profilePath(u.id))}
-            />
+            <>
+              <DataTable
+                aria-label="Users"
+                columns={columns}
+                rows={rows}
+                rowKey={(u) => u.id}
+                emptyText={search ? ui.users.noMatches : ui.users.empty}
+                onRowClick={(u) => navigate(profilePath(u.id))}
+              />
+              {rows.length > 0 && (
+                <LoadMoreFooter
+                  hasNextPage={hasNextPage}
+                  isFetchingMore={users.isFetchingNextPage}
+                  moreFailed={isFetchNextPageError}
+                  onLoadMore={loadMore}
+                  noun="users"
+                  endText="End of users"
+                />
+              )}
+            </>
           )}
         </Card.Body>
       </Card>

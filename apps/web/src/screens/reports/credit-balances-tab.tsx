@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert } from 'react-bootstrap';
-import { ui, type SessionUser } from '@herald/contract';
+import { USERS_PAGE_MAX, ui, type SessionUser } from '@herald/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { errorMessage } from '../../lib/api-client';
@@ -18,9 +18,15 @@ const columns: Column<BalanceRow>[] = [
 /** Reports › Credit Balances: every user's balance per credit type. */
 export function CreditBalancesTab({ me }: { me: SessionUser }) {
   const balances = useBalances();
-  const users = useUsers();
+  // Names for the first page of users; a balance of a user beyond it shows '-'.
+  const users = useUsers({ limit: USERS_PAGE_MAX });
   const rows = useMemo(
-    () => balanceRows(balances.data, users.data, me),
+    () =>
+      balanceRows(
+        balances.data,
+        users.data?.pages.flatMap((p) => p.users),
+        me,
+      ),
     [balances.data, users.data, me],
   );
   if (balances.isPending || users.isPending) return <LoadingSpinner label="Loading balances..." />;

@@ -29,6 +29,9 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
           <OwnerFields
             me={me}
             users={f.users.data}
+            term={f.ownerTerm}
+            onTermChange={f.setOwnerTerm}
+            searching={f.users.searching}
             userEmail={values.userEmail}
             creditType={values.creditType}
             available={f.available}

@@ -1,13 +1,18 @@
 import { Col, Row } from 'react-bootstrap';
 import { CREDIT_TYPES, type CreditType, type SessionUser, type User } from '@herald/contract';
 import { SelectField } from '../../../components/form-field';
+import { SearchSelect } from '../../../components/search-select';
 import type { FieldErrors } from '../../../components/field-errors';
 import { formatCount, ownerOptions } from './create-form-logic';
 
 interface OwnerFieldsProps {
   me: SessionUser;
-  /** The users in scope; undefined while loading (never asked for a User). */
+  /** The users in scope matching `term`; undefined while loading (never asked for a User). */
   users: readonly User[] | undefined;
+  /** What is typed in the picker; the owner searches the users with it. */
+  term: string;
+  onTermChange: (term: string) => void;
+  searching: boolean;
   userEmail: string;
   creditType: CreditType;
   /** The owner's balance of the type; undefined while loading. */
@@ -23,8 +28,9 @@ function isCreditType(value: string): value is CreditType {
 }
 
 /**
- * 'Campaign For' (spec 2.9: the caller marked Self plus the users in scope; a User has no
- * picker) and the credit type, with the owner's available credits of that type.
+ * 'Campaign For' (spec 2.9: the caller marked Self, always first, plus the users in scope,
+ * searched as you type; a User has no picker) and the credit type, with the owner's available
+ * credits of that type.
  */
 export function OwnerFields(props: OwnerFieldsProps) {
   const { me, users, userEmail, creditType, available, errors, disabled } = props;
@@ -35,14 +41,16 @@ export function OwnerFields(props: OwnerFieldsProps) {
       <Row>
         {hasPicker && (
           <Col md={6}>
-            <SelectField
+            <SearchSelect
               controlId="campaign-owner"
               label="Campaign For"
+              term={props.term}
+              onTermChange={props.onTermChange}
               options={options}
+              searching={props.searching}
               value={userEmail}
               error={errors.userEmail}
               disabled={disabled}
-              hint={users === undefined ? 'Loading users...' : undefined}
               onChange={props.onUserEmail}
             />
           </Col>

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../components/field-errors';
 import { useCreateCampaign } from '../../../api/campaigns/create-campaign';
 import { useBalances } from '../../../api/credits/get-balances';
-import { useUsers } from '../../../api/users/get-users';
+import { useUserSearch } from '../../../api/users/get-users';
 import { useRecipientParser } from '../recipients/use-recipient-parser';
 import {
   availableFor,
@@ -31,7 +31,9 @@ export interface Outcome {
  * outcome is unknown and dropped on any edit.
  */
 export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undefined) {
-  const users = useUsers(me.role !== 'User');
+  // What is typed in the Campaign For picker (a User has none).
+  const [ownerTerm, setOwnerTerm] = useState('');
+  const users = useUserSearch(ownerTerm, me.role !== 'User');
   const balances = useBalances();
   const create = useCreateCampaign();
   const parser = useRecipientParser();
@@ -149,6 +151,8 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
 
   return {
     users,
+    ownerTerm,
+    setOwnerTerm,
     loadFailed: users.error ?? balances.error,
     parser,
     values,
