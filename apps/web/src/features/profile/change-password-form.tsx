@@ -17,7 +17,7 @@ const FIELDS: { key: keyof ChangePasswordBody; label: string; autoComplete: stri
  * Change Password's state and submit (spec 5), shared by the profile's dialog and the screen a
  * user whose password an Admin reset must pass first.
  */
-export function useChangePasswordForm(onChanged?: () => void) {
+export function useChangePasswordForm() {
   const [values, setValues] = useState<ChangePasswordBody>(EMPTY_CHANGE_PASSWORD);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checking, setChecking] = useState(false);
@@ -35,12 +35,7 @@ export function useChangePasswordForm(onChanged?: () => void) {
       return;
     }
     setErrors({});
-    change.mutate(result.data, {
-      onSuccess: () => {
-        setValues(EMPTY_CHANGE_PASSWORD);
-        onChanged?.();
-      },
-    });
+    change.mutate(result.data, { onSuccess: () => setValues(EMPTY_CHANGE_PASSWORD) });
   }
 
   const set = (key: keyof ChangePasswordBody, value: string) =>

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ui } from '@herald/contract';
 import { clearSession } from '../../lib/auth-store';
 import { ChangePasswordFields, useChangePasswordForm } from './change-password-form';
@@ -7,11 +8,17 @@ import { ChangePasswordFields, useChangePasswordForm } from './change-password-f
 /**
  * What a user whose password an Admin reset sees after login, and nothing else, until they
  * choose their own (issue 11): the server answers 403 to every other call meanwhile. Once the
- * change is made the session's hold ends and the dashboard opens.
+ * change is made the session's hold ends and the layout shows / (the role's dashboard): the
+ * screen moves the address there first, since it unmounts the moment the change lands.
  */
 export function ForcedChangePasswordPage() {
   const navigate = useNavigate();
-  const form = useChangePasswordForm(() => navigate('/', { replace: true }));
+  const { pathname } = useLocation();
+  const form = useChangePasswordForm();
+
+  useEffect(() => {
+    if (pathname !== '/') navigate('/', { replace: true });
+  }, [pathname, navigate]);
 
   function logout() {
     clearSession();
