@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isPlainText } from '../file-types.js';
 import { CreateTicketFieldsSchema, ticketFileType } from './tickets.js';
 
-const bytes = (s: string) => new TextEncoder().encode(s);
 const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+/** UTF-8 bytes (the contract's lib has no TextEncoder). */
+const bytes = (s: string) => latin1(unescape(encodeURIComponent(s)));
 
 describe('ticket attachments by content', () => {
   it('takes images, pdf and xlsx by signature, and text by its bytes', () => {

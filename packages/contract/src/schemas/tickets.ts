@@ -124,6 +124,10 @@ export const TicketDetailSchema = TicketSchema.extend({
 });
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
 
+/**
+ * GET /api/tickets. Spec 7 says only "list"; it is answered like GET /api/campaigns, as keyset
+ * pages (newest ticket number first) so a long-lived support desk never loads every ticket.
+ */
 export const TicketListSchema = z.object({
   tickets: z.array(TicketSchema),
   /** Pass as `cursor` for the next page; null at the end. */

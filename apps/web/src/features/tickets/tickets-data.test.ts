@@ -10,7 +10,7 @@ import {
 
 const user = (role: User['role'], email: string, status: User['status'] = 'Active') =>
   ({ id: email, name: email.split('@')[0], email, role, status }) as User;
-const file = (bytes: string | Uint8Array, name: string) => new File([bytes], name);
+const file = (bytes: string | Uint8Array<ArrayBuffer>, name: string) => new File([bytes], name);
 
 describe('tickets screen rules', () => {
   it('requires subject and description; blank is missing', () => {
