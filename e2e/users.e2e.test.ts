@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ui } from '@herald/contract';
-import { adminCredentials, launch, loginUi, newPage, shot } from './support/browser.js';
+import { USERS_PAGE_DEFAULT, ui } from '@herald/contract';
+import {
+  adminCredentials,
+  apiCreateUser,
+  apiLogin,
+  launch,
+  loginUi,
+  newPage,
+  shot,
+} from './support/browser.js';
+import { pickSearchOption } from './support/search-select.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -182,6 +191,98 @@ describe('user management', () => {
     await page.getByText('Personal Information').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await loginUi(page, email, 'sam-new-pass-1');
+    await page.context().close();
+  });
+});
+
+/** The Users table's body rows. */
+const userRows = (page: Page) => page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+
+async function searchUsers(page: Page, term: string) {
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(term);
+}
+
+describe('user list pages and search (issue 11)', () => {
+  const PAGED = USERS_PAGE_DEFAULT + 5;
+  let reseller: Awaited<ReturnType<typeof apiCreateUser>>;
+  let sub: Awaited<ReturnType<typeof apiCreateUser>>;
+  const pagers: Awaited<ReturnType<typeof apiCreateUser>>[] = [];
+
+  beforeAll(async () => {
+    const admin = adminCredentials();
+    const adminToken = (await apiLogin(admin.email, admin.password)).token;
+    reseller = await apiCreateUser(adminToken, 'Reseller', 'Paging Reseller');
+    const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+    sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Paging Sub');
+    const subToken = (await apiLogin(sub.email, sub.password)).token;
+    for (let i = 0; i < PAGED; i++)
+      pagers.push(await apiCreateUser(subToken, 'User', `Pager ${i}`));
+  });
+
+  it('loads more as each manager scrolls, and searches name or email as they type', async () => {
+    const admin = adminCredentials();
+    const page = await newPage(browser);
+    const cases = [
+      { email: admin.email, password: admin.password, total: undefined },
+      { email: reseller.email, password: reseller.password, total: PAGED + 1 },
+      { email: sub.email, password: sub.password, total: PAGED },
+    ];
+    for (const c of cases) {
+      await loginUi(page, c.email, c.password);
+      await page.goto('/users');
+      await userRows(page)
+        .nth(USERS_PAGE_DEFAULT - 1)
+        .waitFor();
+      expect(await userRows(page).count()).toBe(USERS_PAGE_DEFAULT);
+      await page
+        .getByRole('table', { name: 'Users' })
+        .locator('tbody tr')
+        .last()
+        .scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 5000);
+      await expect.poll(() => userRows(page).count()).toBeGreaterThan(USERS_PAGE_DEFAULT);
+      if (c.total !== undefined) {
+        await page.getByText('End of users').waitFor();
+        expect(await userRows(page).count()).toBe(c.total);
+      }
+      if (c.email === sub.email) await shot(page, 'users-sub-reseller-load-more');
+
+      // "Pager 4" and "Pager 40" … "Pager 49", in any case; then a part of one email.
+      await searchUsers(page, 'pAGER 4');
+      await expect.poll(() => userRows(page).count()).toBe(11);
+      expect(await page.getByText('End of users').count()).toBe(1);
+      await searchUsers(page, pagers[7]!.email.slice(0, 12));
+      await expect
+        .poll(() => userRows(page).allInnerTexts())
+        .toEqual([expect.stringContaining(pagers[7]!.email)]);
+      if (c.email === reseller.email) await shot(page, 'users-reseller-search');
+      await searchUsers(page, 'no such user anywhere');
+      await page.getByText(ui.users.noMatches).waitFor();
+      await page.getByRole('button', { name: 'Logout' }).click();
+    }
+    await page.context().close();
+  });
+
+  it('finds a user in the credit form by typing, beyond the first page', async () => {
+    const page = await newPage(browser);
+    await loginUi(page, sub.email, sub.password);
+    await page.goto('/reseller-credits');
+    // The oldest user is not among the newest; typing finds it.
+    const oldest = pagers[0]!;
+    const label = `${oldest.name} (${oldest.email})`;
+    const box = await pickSearchOption(page, 'User', oldest.email.slice(0, 14), label);
+    await expect.poll(() => box.inputValue()).toBe(label);
+    await page.getByText(/^Available credits: 0$/).waitFor();
+    // Another search leaves the picked user shown once the box closes.
+    await box.click();
+    await box.fill('Pager 3');
+    await page
+      .getByRole('option', { name: /^Pager 3\b/ })
+      .first()
+      .waitFor();
+    await shot(page, 'credit-form-user-search');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.inputValue()).toBe(label);
     await page.context().close();
   });
 });
