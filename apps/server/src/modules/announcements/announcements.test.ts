@@ -167,6 +167,28 @@ describe('POST /api/announcements', () => {
     expect(res.json()).toEqual({ message: msg.announcementImageTooLarge(3) });
   });
 
+  it('refuses a second file, another file field and a JSON body, storing nothing', async () => {
+    const before = await imageFiles();
+    const two = await postAnnouncement(t, h.admin, { title: 'two' }, [
+      imagePart(TINY_PNG),
+      imagePart(TINY_PNG),
+    ]);
+    expect(two.statusCode).toBeGreaterThanOrEqual(400);
+    expect(two.statusCode).toBeLessThan(500);
+    const other = await postAnnouncement(t, h.admin, { title: 'other' }, [
+      { ...imagePart(TINY_PNG), field: 'attachments' },
+    ]);
+    expect(other.statusCode).toBe(400);
+    const json = await t.request({
+      method: 'POST',
+      url: '/api/announcements',
+      token: h.admin,
+      payload: { title: 'json', message: 'x' },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(await imageFiles()).toEqual(before);
+  });
+
   it('serves only generated names from the image route', async () => {
     for (const name of ['..%2F..%2Fetc%2Fpasswd', 'x.png', '..', `${'0'.repeat(36)}.png`]) {
       const res = await t.request({ method: 'GET', url: `/api/files/announcements/${name}` });
