@@ -118,7 +118,7 @@ const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
  */
 export const BalancesSchema = z.record(z.string(), z.record(z.string(), z.number()));
 export type Balances = z.infer<typeof BalancesSchema>;
-/** Response header of a balances page: the `cursor` of the next one. */
+/** Response header of a balances page: the `cursor` of the next one, percent-encoded. */
 export const BALANCES_NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 const balancesLimitMessage = server.pageLimit(BALANCES_PAGE_MAX);

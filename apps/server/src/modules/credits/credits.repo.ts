@@ -61,21 +61,74 @@ export function listForAccount(db: DbOrTx, userId: string, limit: number, cursor
     .execute();
 }
 
-/** Existing balance rows of the users in the actor's scope. */
-export async function balancesInScope(db: DbOrTx, actor: Actor) {
+/** One balance row as the balances map takes it. */
+export interface BalanceRow {
+  email: string;
+  creditType: string;
+  balance: number;
+}
+
+/**
+ * A keyset page of balances: the first `limit` users of the actor's scope holding balance rows,
+ * by email after `cursor`, with all their rows. Reads `users_email_key` in order (an Admin's
+ * page stops after `limit` users; a reseller's scope is its subtree) and each user's rows by
+ * the balances' primary key. `emails` are the page's users in the database's order; `more`
+ * tells whether a user follows the last of them.
+ */
+export async function balancesPage(
+  db: DbOrTx,
+  actor: Actor,
+  limit: number,
+  cursor?: string,
+): Promise<{ emails: string[]; rows: BalanceRow[]; more: boolean }> {
+  const users = await balancePageUsers(db, actor, limit + 1, cursor).execute();
+  const shown = users.slice(0, limit);
+  if (!shown.length) return { emails: [], rows: [], more: false };
+  const emailOf = new Map(shown.map((u) => [u.id, u.email]));
   const rows = await db
-    .selectFrom('credit_balances as cb')
-    .innerJoin('users', 'users.id', 'cb.user_id')
-    .where(usersInScope(actor))
-    .select(['users.email', 'cb.credit_type', 'cb.balance'])
-    .orderBy('users.email')
-    .orderBy('cb.credit_type')
+    .selectFrom('credit_balances')
+    .select(['user_id', 'credit_type', 'balance'])
+    .where('user_id', 'in', [...emailOf.keys()])
+    .orderBy('credit_type')
     .execute();
-  return rows.map((r) => ({
-    email: r.email,
-    creditType: r.credit_type,
-    balance: Number(r.balance),
-  }));
+  return {
+    emails: shown.map((u) => u.email),
+    rows: rows.map((r) => ({
+      email: emailOf.get(r.user_id)!,
+      creditType: r.credit_type,
+      balance: Number(r.balance),
+    })),
+    more: users.length > limit,
+  };
+}
+
+/** The users of a balances page: in scope, holding balance rows, by email after `cursor`. */
+export function balancePageUsers(db: DbOrTx, actor: Actor, limit: number, cursor?: string) {
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.email'])
+    .where(usersInScope(actor))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('credit_balances as has')
+          .select(sql`1`.as('one'))
+          .whereRef('has.user_id', '=', 'users.id'),
+      ),
+    )
+    .$if(cursor !== undefined, (q) => q.where('users.email', '>', cursor!))
+    .orderBy('users.email')
+    .limit(limit);
+}
+
+/** One user's existing balance rows (the caller checked the scope). */
+export async function balancesOf(db: DbOrTx, userId: string) {
+  const rows = await db
+    .selectFrom('credit_balances')
+    .select(['credit_type', 'balance'])
+    .where('user_id', '=', userId)
+    .orderBy('credit_type')
+    .execute();
+  return rows.map((r) => ({ creditType: r.credit_type, balance: Number(r.balance) }));
 }
 
 /** The first instant of the current calendar month in UTC. */

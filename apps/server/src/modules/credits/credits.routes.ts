@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BALANCES_NEXT_CURSOR_HEADER,
+  BalancesQuerySchema,
   BalancesSchema,
   CreateCreditBodySchema,
   CreateCreditReplySchema,
@@ -52,8 +54,18 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/credits/balances', { schema: { response: { 200: BalancesSchema } } }, (req) =>
-    service.balances(ctx, caller(req)),
+  app.get(
+    '/credits/balances',
+    { schema: { querystring: BalancesQuerySchema, response: { 200: BalancesSchema } } },
+    async (req, reply) => {
+      const page = await service.balances(ctx, caller(req), req.query);
+      // The next page's cursor cannot live in the map, whose every key is an email; it is
+      // percent-encoded, as a header holds no character past Latin-1.
+      if (page.nextCursor !== null) {
+        reply.header(BALANCES_NEXT_CURSOR_HEADER, encodeURIComponent(page.nextCursor));
+      }
+      return page.balances;
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   server as msg,
   type Balances,
+  type BalancesFilters,
   type CreateCreditInput,
   type CreateCreditReply,
   type CreditListFilters,
@@ -102,13 +103,30 @@ export async function listUserCredits(
   return page(rows, query.limit);
 }
 
-/** GET /api/credits/balances: email → credit type → balance, existing rows of the scope. */
-export async function balances(ctx: AppContext, actor: Actor): Promise<Balances> {
-  const out: Balances = {};
-  for (const r of await reads.balancesInScope(ctx.db, actor)) {
-    (out[r.email] ??= {})[r.creditType] = r.balance;
+/**
+ * GET /api/credits/balances: email → credit type → balance, bounded. With `email`, that one
+ * user of the caller's scope (404 outside it, like /api/credits/user/{email}); else a keyset
+ * page of the scope's users holding balance rows, by email; `nextCursor` (the page's last
+ * email) when more follow.
+ */
+export async function balances(
+  ctx: AppContext,
+  actor: Actor,
+  query: BalancesFilters,
+): Promise<{ balances: Balances; nextCursor: string | null }> {
+  if (query.email !== undefined) {
+    const user = await reads.findScopedUserByEmail(ctx.db, query.email);
+    if (!user || !canSee(actor, user)) throw notFound(msg.userNotFound);
+    const own: Record<string, number> = {};
+    for (const r of await reads.balancesOf(ctx.db, user.id)) own[r.creditType] = r.balance;
+    return { balances: { [query.email]: own }, nextCursor: null };
   }
-  return out;
+  const page = await reads.balancesPage(ctx.db, actor, query.limit, query.cursor);
+  // Keys in the page's order: by email as the database orders them, then by credit type.
+  const out: Balances = {};
+  for (const email of page.emails) out[email] = {};
+  for (const r of page.rows) out[r.email]![r.creditType] = r.balance;
+  return { balances: out, nextCursor: page.more ? (page.emails.at(-1) ?? null) : null };
 }
 
 /** Credits the Admins minted this calendar month (UTC): the Admin dashboard's figure. */

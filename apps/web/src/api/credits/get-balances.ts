@@ -49,8 +49,18 @@ export async function getBalancesPage(
   }
   return {
     balances: parseBalances(text),
-    nextCursor: res.headers.get(BALANCES_NEXT_CURSOR_HEADER) || null,
+    nextCursor: decodeCursor(res.headers.get(BALANCES_NEXT_CURSOR_HEADER)),
   };
+}
+
+/** The header's cursor (percent-encoded by the server); null when absent or unreadable. */
+export function decodeCursor(header: string | null): string | null {
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return null;
+  }
 }
 
 /** The map from a body; anything else reads as no balances. */
