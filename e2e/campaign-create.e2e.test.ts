@@ -16,6 +16,7 @@ import {
   newPage,
   shot,
 } from './support/browser.js';
+import { pickSearchOption } from './support/search-select.js';
 
 type Account = { email: string; password: string; name: string };
 
@@ -377,12 +378,10 @@ describe('the recipient count is live', () => {
 describe('create campaign as a Reseller', () => {
   it('creates for one of its users, debiting that user', async () => {
     const { page, form } = await openForm(reseller);
-    const picker = form.getByLabel('Campaign For');
-    await picker.locator('option', { hasText: `${reseller.name} (Self)` }).waitFor({
-      state: 'attached',
-    });
+    const picker = form.getByRole('combobox', { name: 'Campaign For' });
+    await expect.poll(() => picker.inputValue()).toBe(`${reseller.name} (Self)`);
     await form.getByText(/Available credits: 0\b/).waitFor();
-    await picker.selectOption({ label: `${user.name} (${user.email})` });
+    await pickSearchOption(form, 'Campaign For', user.name, `${user.name} (${user.email})`);
     const before = await balance(userToken, user.email, 'Normal Message - domestic');
     await form.getByText(new RegExp(`Available credits: ${before}\\b`)).waitFor();
     await form.getByLabel('Message', { exact: true }).fill('Sent for my user');

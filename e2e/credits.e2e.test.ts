@@ -11,6 +11,7 @@ import {
   newPage,
   shot,
 } from './support/browser.js';
+import { pickSearchOption } from './support/search-select.js';
 
 let browser: Browser;
 let reseller: { email: string; password: string; name: string };
@@ -30,7 +31,7 @@ async function submitCredit(
   page: Page,
   f: { user: string; creditType: string; type: 'Added' | 'Removed'; count: string; rate: string },
 ) {
-  await page.getByLabel('User', { exact: true }).selectOption({ label: f.user });
+  await pickSearchOption(page, 'User', f.user.split(' (')[0]!, f.user);
   await page.getByLabel('Credit Type').selectOption(f.creditType);
   await page.getByLabel('Type', { exact: true }).selectOption(f.type);
   await page.getByLabel('Count').fill(f.count);
@@ -152,7 +153,7 @@ describe('transaction history', () => {
     await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
     await page.getByRole('table').getByText(user.email).first().waitFor();
     expect(await page.getByText('Your Remaining Credits').count()).toBe(0);
-    await page.getByLabel('User Email').selectOption(user.email);
+    await pickSearchOption(page, 'User Email', user.email, `${user.name} (${user.email})`);
     await expect
       .poll(async () => {
         const emails = await page.getByRole('table').locator('tbody tr').allInnerTexts();
