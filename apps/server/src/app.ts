@@ -20,6 +20,8 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { announcementFilesRoutes } from './modules/announcements/announcement-files.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export type BuildOptions = {
@@ -94,6 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(ticketsRoutes);
       await api.register(announcementsRoutes);
       await api.register(announcementFilesRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

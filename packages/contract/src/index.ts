@@ -25,3 +25,4 @@ export * from './schemas/campaigns.js';
 export * from './schemas/campaign-actions.js';
 export * from './schemas/tickets.js';
 export * from './schemas/announcements.js';
+export * from './schemas/notifications.js';

@@ -113,6 +113,9 @@ export const server = {
   announcementCreated: 'Announcement created successfully!',
   announcementDeleted: 'Announcement deleted successfully!',
   announcementNotFound: 'Announcement not found.',
+  notificationNotFound: 'Notification not found.',
+  notificationsAllRead: 'All notifications marked as read.',
+  liveNeedsEventStream: 'This stream answers Accept: text/event-stream only.',
   announcementTitleRequired: 'Title is required.',
   announcementMessageRequired: 'Message is required.',
   announcementTextTooLong: (label: string, max: number) =>

@@ -204,6 +204,8 @@ export interface NotificationsTable {
   link: string | null;
   created_at: Timestamp;
   read_at: Date | null;
+  /** bigint identity (migration 0012), the keyset cursor: arrives as a string from pg. */
+  seq: ColumnType<string, never, never>;
 }
 
 /** Support tickets (migration 0010); `assigned_to` null means the Admins. */

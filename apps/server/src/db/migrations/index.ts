@@ -9,6 +9,7 @@ import { sql as passwordChangeRequired } from './0008-password-change-required.j
 import { sql as usersSearch } from './0009-users-search.js';
 import { sql as tickets } from './0010-tickets.js';
 import { sql as announcements } from './0011-announcements.js';
+import { sql as notificationsRead } from './0012-notifications-read.js';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { version: 9, name: 'users-search', sql: usersSearch },
   { version: 10, name: 'tickets', sql: tickets },
   { version: 11, name: 'announcements', sql: announcements },
+  { version: 12, name: 'notifications-read', sql: notificationsRead },
 ];

@@ -1,0 +1,184 @@
+import pg from 'pg';
+import { LIVE_HEARTBEAT_MS, type LiveEventKind, type Role } from '@herald/contract';
+import type { Db } from '../../db/database.js';
+
+/** Channels: the alerts triggers' (migration 0012) and auth-state's revocations. */
+const LIVE_CHANNEL = 'herald_live';
+const AUTH_CHANNEL = 'herald_auth';
+/** A client this far behind (a stalled reader) is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/** One open page: its user, the token version it authenticated with, and how to reach it. */
+export interface LiveClient {
+  userId: string;
+  role: Role;
+  tokenVersion: number;
+  /** Writes one SSE frame; false when the client is too far behind and should go. */
+  write(frame: string): boolean;
+  /** Ends the stream (revoked, blocked, stalled, or the server is closing). */
+  close(): void;
+}
+
+const isReseller = (role: Role) => role === 'Reseller' || role === 'Sub-Reseller';
+
+export const eventFrame = (kind: LiveEventKind) =>
+  `event: alert\ndata: ${JSON.stringify({ kind })}\n\n`;
+const HEARTBEAT_FRAME = ': keep-alive\n\n';
+
+/**
+ * The instance's one LISTEN connection, fanned out to its open alert streams (not one per
+ * client). A NOTIFY names only user ids or an audience; each stream gets an event saying which
+ * list changed and its page reloads it through the normal routes. A revocation NOTIFY (a
+ * blocked user, a changed password, a logout) re-reads that user's row and closes its streams
+ * whose token no longer holds. The connection is opened with the first stream.
+ */
+export class LiveHub {
+  private readonly byUser = new Map<string, Set<LiveClient>>();
+  private listener: pg.Client | undefined;
+  private starting: Promise<void> | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly url: string,
+    private readonly log: (msg: string, err?: unknown) => void,
+    private readonly heartbeatMs = LIVE_HEARTBEAT_MS,
+  ) {}
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** Resolves once this instance LISTENs, so no event after it is missed. */
+  ready(): Promise<void> {
+    if (this.listener) return Promise.resolve();
+    this.starting ??= this.connect().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  add(client: LiveClient): () => void {
+    let set = this.byUser.get(client.userId);
+    if (!set) this.byUser.set(client.userId, (set = new Set()));
+    set.add(client);
+    this.heartbeat ??= setInterval(() => this.broadcast(() => HEARTBEAT_FRAME), this.heartbeatMs);
+    this.heartbeat.unref();
+    return () => this.remove(client);
+  }
+
+  private remove(client: LiveClient): void {
+    const set = this.byUser.get(client.userId);
+    if (!set?.delete(client)) return;
+    if (set.size === 0) this.byUser.delete(client.userId);
+    if (this.byUser.size === 0 && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    const retry = (err?: unknown) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.log('live: LISTEN connection lost; reconnecting', err);
+      client.end().catch(() => {});
+      if (!this.closed && this.size > 0) {
+        setTimeout(() => void this.ready().then(() => this.resync(), retry), 1000).unref();
+      }
+    };
+    client.on('error', retry);
+    client.on('end', () => retry());
+    client.on('notification', (n) => {
+      if (n.channel === LIVE_CHANNEL && n.payload) this.dispatch(n.payload);
+      else if (n.channel === AUTH_CHANNEL && n.payload) void this.recheck(n.payload);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.listener = client;
+  }
+
+  /** After a lost connection events may have been missed: every page reloads, every token is checked. */
+  private async resync(): Promise<void> {
+    this.broadcast(() => eventFrame('notifications') + eventFrame('announcements'));
+    for (const userId of [...this.byUser.keys()]) await this.recheck(userId);
+  }
+
+  /** `n:<user>`, `a:<user>`, `a:all`, `a:reseller` or `a:*` (migration 0012). */
+  private dispatch(payload: string): void {
+    const [kind, target] = payload.split(':', 2);
+    const event: LiveEventKind | undefined =
+      kind === 'n' ? 'notifications' : kind === 'a' ? 'announcements' : undefined;
+    if (!event || !target) return;
+    const frame = eventFrame(event);
+    if (target === 'all' || target === '*') this.broadcast(() => frame);
+    else if (target === 'reseller') this.broadcast((c) => (isReseller(c.role) ? frame : null));
+    else for (const c of [...(this.byUser.get(target) ?? [])]) this.send(c, frame);
+  }
+
+  private broadcast(frameFor: (c: LiveClient) => string | null): void {
+    for (const set of [...this.byUser.values()]) {
+      for (const c of [...set]) {
+        const frame = frameFor(c);
+        if (frame) this.send(c, frame);
+      }
+    }
+  }
+
+  private send(c: LiveClient, frame: string): void {
+    if (!c.write(frame)) {
+      this.remove(c);
+      c.close();
+    }
+  }
+
+  /** Closes the user's streams whose token a block, password change or logout revoked. */
+  private async recheck(userId: string): Promise<void> {
+    const clients = this.byUser.get(userId);
+    if (!clients?.size) return;
+    let row: { status: string; token_version: number; role: Role } | undefined;
+    try {
+      row = await this.db
+        .selectFrom('users')
+        .select(['status', 'token_version', 'role'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    } catch (err) {
+      // Unsure whether the token still holds: end the streams; the page reconnects and is checked.
+      this.log('live: could not re-read a user after a revocation', err);
+      row = undefined;
+    }
+    for (const c of [...clients]) {
+      if (!row || row.status !== 'Active' || row.token_version !== c.tokenVersion) {
+        this.remove(c);
+        c.close();
+      } else {
+        c.role = row.role;
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    for (const set of [...this.byUser.values()]) for (const c of [...set]) c.close();
+    this.byUser.clear();
+    await this.starting?.catch(() => {});
+    const l = this.listener;
+    this.listener = undefined;
+    await l?.end().catch(() => {});
+  }
+}
+
+/** Whether a writable stream still keeps up (used by the route's `write`). */
+export function keepsUp(buffered: number): boolean {
+  return buffered <= MAX_BUFFERED_BYTES;
+}
