@@ -110,6 +110,14 @@ describe('announcements', () => {
     await form.getByRole('button', { name: 'Create Announcement' }).click();
     await form.getByText('The link must be an http(s) URL.').waitFor();
 
+    // An unknown target email: the spec's failure text, with the server's reason.
+    await form.getByLabel('Link (optional)').fill('');
+    await form.getByLabel('Visibility').selectOption('specific');
+    await form.getByLabel('User emails').fill('nobody@e2e.invalid');
+    await form.getByRole('button', { name: 'Create Announcement' }).click();
+    const failed = admin.getByRole('alert').filter({ hasText: ui.announcements.createFailed });
+    await failed.getByText('No user with the email nobody@e2e.invalid.').waitFor();
+
     const user = await pageAs(targeted);
     await openHistory(user);
     const item = user.locator('.accordion-item').first();

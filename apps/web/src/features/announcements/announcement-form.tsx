@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { ANNOUNCEMENT_MAX_TARGETS, ui } from '@herald/contract';
-import { errorMessage } from '../../lib/api-client';
 import type { FieldErrors } from '../../components/field-errors';
 import { SelectField, TextField } from '../../components/form-field';
 import { ImageFileField } from '../../components/image-file-field';
@@ -13,13 +12,9 @@ import {
   VISIBILITY_OPTIONS,
   type AnnouncementFormValues,
 } from './announcement-form-logic';
+import { failure, OutcomeAlert, type Outcome } from './outcome-alert';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-
-interface Outcome {
-  ok: boolean;
-  text: string;
-}
 
 /** The create form of Manage Announcements (spec 2.15, 5), checked with the server's schema. */
 export function AnnouncementForm() {
@@ -54,8 +49,7 @@ export function AnnouncementForm() {
         setFileKey((k) => k + 1);
         setOutcome({ ok: true, text: ui.announcements.created });
       },
-      onError: (err) =>
-        setOutcome({ ok: false, text: errorMessage(err, ui.announcements.createFailed) }),
+      onError: (err) => setOutcome(failure(err, ui.announcements.createFailed)),
     });
   }
 
@@ -65,15 +59,7 @@ export function AnnouncementForm() {
         Create Announcement
       </Card.Header>
       <Card.Body>
-        {outcome && (
-          <Alert
-            variant={outcome.ok ? 'success' : 'danger'}
-            dismissible
-            onClose={() => setOutcome(null)}
-          >
-            {outcome.text}
-          </Alert>
-        )}
+        {outcome && <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
         <Form noValidate onSubmit={(e) => void submit(e)} aria-label="Create Announcement">
           <TextField
             controlId="announcement-title"

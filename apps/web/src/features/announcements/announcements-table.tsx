@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { ui, type AdminAnnouncement } from '@herald/contract';
-import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
@@ -10,11 +9,7 @@ import { LoadMoreFooter } from '../../components/load-more-footer';
 import { useAllAnnouncements } from '../../api/announcements/get-all-announcements';
 import { useDeleteAnnouncement } from '../../api/announcements/delete-announcement';
 import { VISIBILITY_OPTIONS } from './announcement-form-logic';
-
-interface Outcome {
-  ok: boolean;
-  text: string;
-}
+import { failure, OutcomeAlert, type Outcome } from './outcome-alert';
 
 const visibilityLabel = (a: AdminAnnouncement) => {
   const label = VISIBILITY_OPTIONS.find((o) => o.value === a.visibility.type)?.label ?? '';
@@ -57,8 +52,7 @@ export function AnnouncementsTable() {
     if (!pending) return;
     remove.mutate(pending._id, {
       onSuccess: () => setOutcome({ ok: true, text: ui.announcements.deleted }),
-      onError: (err) =>
-        setOutcome({ ok: false, text: errorMessage(err, ui.announcements.deleteFailed) }),
+      onError: (err) => setOutcome(failure(err, ui.announcements.deleteFailed)),
       onSettled: () => setPending(null),
     });
   }
@@ -69,15 +63,7 @@ export function AnnouncementsTable() {
         Existing Announcements
       </Card.Header>
       <Card.Body>
-        {outcome && (
-          <Alert
-            variant={outcome.ok ? 'success' : 'danger'}
-            dismissible
-            onClose={() => setOutcome(null)}
-          >
-            {outcome.text}
-          </Alert>
-        )}
+        {outcome && <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
         {list.isPending ? (
           <LoadingSpinner label="Loading announcements..." />
         ) : list.isError && !isFetchNextPageError ? (
