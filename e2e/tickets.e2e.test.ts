@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ui } from '@herald/contract';
+import { ui, type TicketList } from '@herald/contract';
 import {
   adminCredentials,
+  apiJson,
   apiCreateUser,
   apiLogin,
   launch,
@@ -133,7 +134,13 @@ describe('Support Tickets journey', () => {
     const page = await newPage(browser);
     await openTickets(page, user.email, user.password);
     await ticketRow(page).getByText('Escalated').waitFor();
-    const dialog = await openDetail(page);
+    // A notification's link opens the ticket straight away.
+    const userToken = (await apiLogin(user.email, user.password)).token;
+    const { tickets } = await apiJson<TicketList>('GET', '/api/tickets', userToken);
+    const id = tickets.find((x) => x.subject === SUBJECT)?._id;
+    await page.goto(`/tickets?ticket=${id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: new RegExp(SUBJECT) }).waitFor();
     await dialog.getByTestId('ticket-conversation').getByText(REPLY).waitFor();
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download' }).click();

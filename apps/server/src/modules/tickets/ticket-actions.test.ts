@@ -63,7 +63,7 @@ describe('PUT /api/tickets/{id}/status', () => {
     const rows = await ticketNotifications(t);
     expect(rows[0]).toMatchObject({
       message: msg.notifyTicketStatus(ticket.number, 'Resolved'),
-      link: '/tickets',
+      link: `/tickets?ticket=${ticket._id}`,
     });
     // Setting the same status again changes nothing and tells nobody.
     await t.db.deleteFrom('notifications').execute();

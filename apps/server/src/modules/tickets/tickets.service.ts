@@ -26,8 +26,8 @@ import * as repo from './tickets.repo.js';
  * and the notifications each change writes in its own transaction.
  */
 
-/** The link every ticket notification carries: the screen that shows the ticket. */
-const TICKETS_LINK = '/tickets';
+/** The link a ticket notification carries: the tickets screen, opening that ticket. */
+export const ticketLink = (id: string) => `/tickets?ticket=${id}`;
 
 /** The opener, its creators up the chain, the assignee and every Admin see a ticket. */
 export function canSeeTicket(actor: Actor, t: repo.TicketView): boolean {
@@ -73,7 +73,7 @@ async function tellAudience(
   message: string,
 ): Promise<void> {
   const audience = await repo.audienceOf(tx, ticketId, actor.id);
-  await notifyUsers(tx, audience, { eventType, message, link: TICKETS_LINK });
+  await notifyUsers(tx, audience, { eventType, message, link: ticketLink(ticketId) });
 }
 
 /** GET /api/tickets: the caller's scope, newest first, a page at a time. */

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
 import { ui } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { errorMessage } from '../../lib/api-client';
@@ -15,7 +16,15 @@ export function TicketsPage() {
   const me = session?.user;
   const list = useTickets(!!me);
   const [creating, setCreating] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A notification links to /tickets?ticket={id}: that ticket opens at once.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('ticket');
+  const [picked, setPicked] = useState<string | null>(null);
+  const openId = picked ?? linked;
+  const close = () => {
+    setPicked(null);
+    if (linked) setParams({}, { replace: true });
+  };
   const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetching) void fetchNextPage();
@@ -34,7 +43,7 @@ export function TicketsPage() {
       <TicketsTable
         pages={list.data.pages}
         showUser={me.role === 'Admin'}
-        onView={(t) => setOpenId(t._id)}
+        onView={(t) => setPicked(t._id)}
         hasNextPage={hasNextPage}
         isFetchingMore={list.isFetchingNextPage}
         moreFailed={isFetchNextPageError}
@@ -53,9 +62,7 @@ export function TicketsPage() {
         <Card.Body>{body}</Card.Body>
       </Card>
       {creating && <CreateTicketDialog me={me} onClose={() => setCreating(false)} />}
-      {openId !== null && (
-        <TicketDetailDialog id={openId} me={me} onClose={() => setOpenId(null)} />
-      )}
+      {openId !== null && <TicketDetailDialog id={openId} me={me} onClose={close} />}
     </div>
   );
 }
