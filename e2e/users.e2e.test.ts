@@ -283,6 +283,13 @@ describe('user list pages and search (issue 11)', () => {
     await shot(page, 'credit-form-user-search');
     await page.keyboard.press('Escape');
     await expect.poll(() => box.inputValue()).toBe(label);
+    // The keyboard picks as in a select: type, arrow down to the second match, Enter.
+    await box.click();
+    await box.fill('Pager 3');
+    await page.getByRole('option', { name: /^Pager 30\b/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box.inputValue()).toMatch(/^Pager 38 \(/);
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
 import { labelOf, type SearchOption } from './search-select-logic';
 
@@ -84,12 +84,19 @@ export function SearchSelect(props: SearchSelectProps) {
   }
 
   const optionId = (i: number) => `${listId}-${i}`;
+  // The arrows move the highlight past the list's visible part: keep it in view.
+  useEffect(() => {
+    if (open)
+      document.getElementById(`${listId}-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
+  }, [open, activeIndex, listId]);
   return (
     <Form.Group className={`position-relative ${props.className ?? 'mb-3'}`} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
         type="text"
         role="combobox"
+        // A select's chevron: the box picks from a list, it is not free text.
+        className="form-select"
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={open}
