@@ -166,7 +166,8 @@ export function attachmentOf(db: DbOrTx, ticketId: string, attachmentId: string)
 
 /**
  * Everyone who can see the ticket as it stands (decisions.md section 5), the actor excluded:
- * every Active Admin, the opener, the opener's creators up the chain and the assignee.
+ * every Admin, the opener, the opener's creators up the chain and the assignee; Active users
+ * only (a blocked account cannot read them).
  */
 export async function audienceOf(tx: Tx, ticketId: string, actorId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`

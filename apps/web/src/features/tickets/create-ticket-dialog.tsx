@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import {
   TICKET_ISSUE_TYPES,
   USERS_PAGE_MAX,
@@ -8,11 +8,11 @@ import {
   type TicketIssueType,
 } from '@herald/contract';
 import { SelectField, TextField, type SelectOption } from '../../components/form-field';
-import { errorMessage } from '../../lib/api-client';
 import { EMPTY_CAMPAIGN_FILTERS, useCampaigns } from '../../api/campaigns/get-campaigns';
 import { useCredits } from '../../api/credits/get-credits';
 import { useCreateTicket } from '../../api/tickets/create-ticket';
 import { useUsers } from '../../api/users/get-users';
+import { FailureAlert } from './failure-alert';
 import {
   EMPTY_TICKET,
   RELATED_FIELD,
@@ -88,7 +88,7 @@ export function CreateTicketDialog({ me, onClose }: { me: SessionUser; onClose: 
         </Modal.Header>
         <Modal.Body>
           {create.isError && (
-            <Alert variant="danger">{errorMessage(create.error, ui.tickets.createFailed)}</Alert>
+            <FailureAlert error={create.error} message={ui.tickets.createFailed} />
           )}
           <TextField
             controlId="ticket-subject"

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
+import { Button, Form, InputGroup } from 'react-bootstrap';
 import {
   TICKET_ADMIN_ASSIGNEE,
   TICKET_STATUSES,
@@ -9,11 +9,11 @@ import {
   type TicketStatus,
 } from '@herald/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { errorMessage } from '../../lib/api-client';
 import { useAssignTicket } from '../../api/tickets/assign-ticket';
 import { useEscalateTicket } from '../../api/tickets/escalate-ticket';
 import { useUpdateTicketStatus } from '../../api/tickets/update-ticket-status';
 import { useUsers } from '../../api/users/get-users';
+import { FailureAlert } from './failure-alert';
 import { assigneeOptions } from './tickets-data';
 
 /** Admin: the status with Update, and the assignee (Admin or a reseller) with Assign. */
@@ -35,12 +35,8 @@ export function TicketAdminControls({ ticket }: { ticket: TicketDetail }) {
 
   return (
     <div className="border rounded p-2 mb-3">
-      {update.isError && (
-        <Alert variant="danger">{errorMessage(update.error, ui.tickets.statusFailed)}</Alert>
-      )}
-      {assign.isError && (
-        <Alert variant="danger">{errorMessage(assign.error, ui.tickets.assignFailed)}</Alert>
-      )}
+      {update.isError && <FailureAlert error={update.error} message={ui.tickets.statusFailed} />}
+      {assign.isError && <FailureAlert error={assign.error} message={ui.tickets.assignFailed} />}
       <Form.Label htmlFor="ticket-status">Change Status</Form.Label>
       <InputGroup className="mb-2">
         <Form.Select
@@ -90,7 +86,7 @@ export function EscalateButton({ ticket }: { ticket: TicketDetail }) {
   return (
     <>
       {escalate.isError && (
-        <Alert variant="danger">{errorMessage(escalate.error, ui.tickets.escalateFailed)}</Alert>
+        <FailureAlert error={escalate.error} message={ui.tickets.escalateFailed} />
       )}
       <Button variant="warning" onClick={() => setConfirming(true)}>
         Escalate

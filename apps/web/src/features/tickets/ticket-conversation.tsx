@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import { ui, type TicketDetail } from '@herald/contract';
-import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { FailureAlert } from './failure-alert';
 import { useReplyTicket } from '../../api/tickets/reply-ticket';
 
 /** The conversation (at most 300 px high, scrolls) and the reply box; blank replies not sent. */
@@ -41,9 +41,7 @@ export function TicketConversation({ ticket }: { ticket: TicketDetail }) {
           ))
         )}
       </div>
-      {reply.isError && (
-        <Alert variant="danger">{errorMessage(reply.error, ui.tickets.replyFailed)}</Alert>
-      )}
+      {reply.isError && <FailureAlert error={reply.error} message={ui.tickets.replyFailed} />}
       <Form onSubmit={onSubmit}>
         <Form.Group controlId="ticket-reply" className="mb-2">
           <Form.Label className="visually-hidden">Reply</Form.Label>

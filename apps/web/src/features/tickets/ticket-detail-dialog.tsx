@@ -9,10 +9,10 @@ import {
 } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { StatusBadge } from '../../components/status-badge';
-import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { downloadTicketAttachment } from '../../api/tickets/download-ticket-attachment';
 import { useTicket } from '../../api/tickets/get-ticket';
+import { FailureAlert } from './failure-alert';
 import { EscalateButton, TicketAdminControls } from './ticket-admin-controls';
 import { TicketConversation } from './ticket-conversation';
 import { canEscalate } from './tickets-data';
@@ -103,7 +103,7 @@ export function TicketDetailDialog(props: { id: string; me: SessionUser; onClose
       </Modal.Header>
       <Modal.Body>
         {ticket.isError ? (
-          <Alert variant="danger">{errorMessage(ticket.error, ui.tickets.loadFailed)}</Alert>
+          <FailureAlert error={ticket.error} message={ui.tickets.loadFailed} />
         ) : ticket.data ? (
           <DetailBody ticket={ticket.data} me={props.me} />
         ) : (

@@ -3,9 +3,9 @@ import { Alert, Button, Card } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { ui } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
-import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
 import { useTickets } from '../../api/tickets/get-tickets';
+import { FailureAlert } from './failure-alert';
 import { CreateTicketDialog } from './create-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
 import { TicketsTable } from './tickets-table';
@@ -35,7 +35,7 @@ export function TicketsPage() {
   const loadFailed = list.isError && !isFetchNextPageError;
   let body;
   if (loadFailed) {
-    body = <Alert variant="danger">{errorMessage(list.error, ui.tickets.loadFailed)}</Alert>;
+    body = <FailureAlert error={list.error} message={ui.tickets.loadFailed} />;
   } else if (list.isPending) {
     body = <LoadingSpinner label="Loading tickets..." />;
   } else {
