@@ -41,8 +41,11 @@ const COLUMNS = HISTORY_COLUMNS.map((title) => ({ title, ...LAYOUT[title] }));
 
 export interface HistoryExport {
   filename: string;
-  /** Writes the workbook to `out` and ends it. */
-  write(out: Writable): Promise<void>;
+  /**
+   * Writes the workbook to `out` and ends it; `rowsRead` runs once every row was read, before
+   * the archive's last bytes are written (the database work is over by then).
+   */
+  write(out: Writable, rowsRead?: () => Promise<void>): Promise<void>;
 }
 
 /** Checks the filters (before any byte is sent) and returns the export to stream. */
@@ -57,7 +60,7 @@ export async function prepareHistoryExport(
   const today = new Date(now.getTime() - offsetMs).toISOString().slice(0, 10);
   return {
     filename: `transaction-history-${today}.xlsx`,
-    write: (out) => writeWorkbook(ctx, actor, filter, offsetMs, out),
+    write: (out, rowsRead) => writeWorkbook(ctx, actor, filter, offsetMs, out, rowsRead),
   };
 }
 
@@ -67,6 +70,7 @@ async function writeWorkbook(
   filter: HistoryFilter | null,
   offsetMs: number,
   out: Writable,
+  rowsRead?: () => Promise<void>,
 ): Promise<void> {
   const writer = new XlsxWriter(out);
   let sheets = 0;
@@ -96,6 +100,7 @@ async function writeWorkbook(
       before = last.id;
     }
   }
+  await rowsRead?.();
   await writer.finish();
 }
 
