@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import {
   CREDIT_TYPES,
+  HISTORY_FILTER_USERS_MAX,
   HISTORY_PAGE_DEFAULT,
   type CreditTransactionType,
   type CreditType,
@@ -276,7 +277,12 @@ function sortBalances(balances: OwnBalance[]): OwnBalance[] {
   );
 }
 
-/** "All Relevant Users": the caller's scope, itself included, by name. */
+/**
+ * "All Relevant Users": the caller's scope, itself included, by name, at most
+ * HISTORY_FILTER_USERS_MAX of them (issue 11: it was every user, in each first page). The
+ * History screen's User filter searches GET /api/users as the user types, so a caller with more
+ * users than this still finds each of them; `userEmail` filters by any user of the scope.
+ */
 export function filterableUsers(db: DbOrTx, actor: Actor) {
   return db
     .selectFrom('users')
@@ -284,5 +290,6 @@ export function filterableUsers(db: DbOrTx, actor: Actor) {
     .where(usersInScope(actor))
     .orderBy('name')
     .orderBy('email')
+    .limit(HISTORY_FILTER_USERS_MAX)
     .execute();
 }

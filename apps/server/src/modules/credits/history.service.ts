@@ -63,9 +63,10 @@ export async function resolveFilter(
 export interface HistoryPage {
   reply: HistoryReply;
   /**
-   * The first page's allFilterableUsers, already serialized: an Admin's list is every user
-   * (100 kB for 1,000), and writing it again for each first page cost more than the page's own
-   * 50 entries. It is kept serialized with the scope's user list (scope-users-cache.ts).
+   * The first page's allFilterableUsers, already serialized: up to HISTORY_FILTER_USERS_MAX
+   * users by name (about 20 kB), written once and kept with the scope's user list
+   * (scope-users-cache.ts) rather than again for each first page. The screen's User filter
+   * searches GET /api/users as the user types, so the cap hides no one from it.
    */
   filterableUsersJson?: string;
 }
