@@ -30,9 +30,12 @@ export function CreditForm({ me }: { me: SessionUser }) {
   const isReseller = me.role !== 'Admin';
   const [userTerm, setUserTerm] = useState('');
   const users = useUserSearch(userTerm);
-  const balances = useBalances();
   const create = useCreateCredit();
   const [values, setValues] = useState<CreditFormValues>(EMPTY_CREDIT_FORM);
+  // One user's balances each (the picked user's, a reseller's own): the scope's first page of
+  // balances need not hold either.
+  const picked = useBalances({ email: values.to, enabled: !!values.to });
+  const own = useBalances({ email: me.email, enabled: isReseller });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // The Idempotency-Key of the submission in flight or to retry; an edit makes a new request.
@@ -78,8 +81,8 @@ export function CreditForm({ me }: { me: SessionUser }) {
     value: u.email,
     label: `${u.name} (${u.email})`,
   }));
-  const loadError = users.error ?? balances.error;
-  const shown = (email: string) =>
+  const loadError = users.error ?? picked.error ?? own.error;
+  const shown = (balances: typeof picked, email: string) =>
     balances.isPending ? '…' : String(availableCredits(balances.data, email, values.creditType));
 
   return (
@@ -117,8 +120,8 @@ export function CreditForm({ me }: { me: SessionUser }) {
             </Col>
           </Row>
           <div className="mb-3 small" aria-live="polite">
-            {values.to && <div>{`Available credits: ${shown(values.to)}`}</div>}
-            {isReseller && <div>{`Your available credits: ${shown(me.email)}`}</div>}
+            {values.to && <div>{`Available credits: ${shown(picked, values.to)}`}</div>}
+            {isReseller && <div>{`Your available credits: ${shown(own, me.email)}`}</div>}
           </div>
           <Row>
             <Col md={4}>

@@ -34,7 +34,6 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   // What is typed in the Campaign For picker (a User has none).
   const [ownerTerm, setOwnerTerm] = useState('');
   const users = useUserSearch(ownerTerm, me.role !== 'User');
-  const balances = useBalances();
   const create = useCreateCampaign();
   const parser = useRecipientParser();
   const [values, setValues] = useState<CampaignFormValues>(EMPTY_VALUES);
@@ -51,6 +50,8 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
 
   const features = featuresOf(values.creditType);
   const ownerEmail = values.userEmail || me.email;
+  // The owner's balances alone: the scope's first page of balances need not hold the owner.
+  const balances = useBalances({ email: ownerEmail });
   const available = availableFor(balances.data, ownerEmail, values.creditType);
   const blocker = submitBlocker(parser.count, available);
   const sending = preparing || create.isPending;
