@@ -103,6 +103,8 @@ export const HISTORY_EXPORT_BUSY_RETRY_SECONDS = 10;
  */
 export const BALANCES_PAGE_DEFAULT = 200;
 export const BALANCES_PAGE_MAX = 500;
+/** Users per page of Reports › Credit Balances (more load as the table scrolls). */
+export const BALANCES_SCREEN_PAGE = 50;
 
 /**
  * Transaction History's first page lists at most this many of the caller's users (by name) for

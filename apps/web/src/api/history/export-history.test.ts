@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { server, ui } from '@herald/contract';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { exportHistory } from './export-history';
 import { EMPTY_HISTORY_FILTERS } from './get-history';
 
@@ -54,6 +55,19 @@ describe('exportHistory', () => {
     const err = await exportHistory(EMPTY_HISTORY_FILTERS, () => {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).serverMessage).toBe('Nope.');
+  });
+
+  it('throws the 429 message of a refused export (rate limit or one already running)', async () => {
+    stubFetch(
+      new Response(JSON.stringify({ message: server.historyExportRunning }), {
+        status: 429,
+        headers: { 'retry-after': '10' },
+      }),
+    );
+    const err = await exportHistory(EMPTY_HISTORY_FILTERS, () => {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(429);
+    expect(errorMessage(err, ui.history.exportFailed)).toBe(server.historyExportRunning);
   });
 
   it('throws without a message when the error body is not JSON', async () => {

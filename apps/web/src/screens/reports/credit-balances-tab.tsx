@@ -1,44 +1,55 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Alert } from 'react-bootstrap';
-import { USERS_PAGE_MAX, ui, type SessionUser } from '@herald/contract';
+import { BALANCES_SCREEN_PAGE, ui } from '@herald/contract';
 import { DataTable, type Column } from '../../components/data-table';
+import { LoadMoreFooter } from '../../components/load-more-footer';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { errorMessage } from '../../lib/api-client';
-import { useBalances } from '../../api/credits/get-balances';
-import { useUsers } from '../../api/users/get-users';
+import { useBalancePages } from '../../api/credits/get-balances';
 import { balanceRows, type BalanceRow } from './reports-data';
 
 const columns: Column<BalanceRow>[] = [
-  { header: 'User', cell: (r) => r.name },
   { header: 'Email', cell: (r) => r.email },
   { header: 'Credit Type', cell: (r) => r.creditType },
   { header: 'Balance', cell: (r) => r.balance.toLocaleString(), className: 'text-end' },
 ];
 
-/** Reports › Credit Balances: every user's balance per credit type. */
-export function CreditBalancesTab({ me }: { me: SessionUser }) {
-  const balances = useBalances();
-  // Names for the first page of users; a balance of a user beyond it shows '-'.
-  const users = useUsers({ limit: USERS_PAGE_MAX });
-  const rows = useMemo(
-    () =>
-      balanceRows(
-        balances.data,
-        users.data?.pages.flatMap((p) => p.users),
-        me,
-      ),
-    [balances.data, users.data, me],
-  );
-  if (balances.isPending || users.isPending) return <LoadingSpinner label="Loading balances..." />;
-  const error = balances.error ?? users.error;
-  if (error) return <Alert variant="danger">{errorMessage(error, ui.reports.loadFailed)}</Alert>;
+/**
+ * Reports › Credit Balances: each user's balance per credit type, by email, BALANCES_SCREEN_PAGE
+ * users at a time; more load as the table's end scrolls into view.
+ */
+export function CreditBalancesTab() {
+  const balances = useBalancePages(BALANCES_SCREEN_PAGE);
+  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = balances;
+  const pages = balances.data?.pages;
+  const rows = useMemo(() => balanceRows(pages?.map((p) => p.balances)), [pages]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetching]);
+
+  if (balances.isPending) return <LoadingSpinner label="Loading balances..." />;
+  if (balances.isError && !isFetchNextPageError) {
+    return <Alert variant="danger">{errorMessage(balances.error, ui.reports.loadFailed)}</Alert>;
+  }
   return (
-    <DataTable
-      aria-label="Credit Balances"
-      columns={columns}
-      rows={rows}
-      rowKey={(r) => r.key}
-      emptyText="No credit balances yet."
-    />
+    <>
+      <DataTable
+        aria-label="Credit Balances"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        emptyText="No credit balances yet."
+      />
+      {rows.length > 0 && (
+        <LoadMoreFooter
+          hasNextPage={hasNextPage}
+          isFetchingMore={balances.isFetchingNextPage}
+          moreFailed={isFetchNextPageError}
+          onLoadMore={loadMore}
+          noun="balances"
+          endText="End of balances"
+        />
+      )}
+    </>
   );
 }

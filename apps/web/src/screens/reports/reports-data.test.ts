@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser, User } from '@herald/contract';
 import { balanceRows } from './reports-data';
 
 describe('balanceRows', () => {
-  const me = { id: '1', email: 'admin@x.io', name: 'Admin', role: 'Admin' } as SessionUser;
-  it('makes one row per user and type, sorted, with names', () => {
-    const rows = balanceRows(
-      { 'b@x.io': { 'With DP - domestic': 5, 'Normal Message - domestic': 2 }, 'admin@x.io': {} },
-      [{ email: 'b@x.io', name: 'Bee' }] as User[],
-      me,
-    );
-    expect(rows.map((r) => [r.name, r.email, r.creditType, r.balance])).toEqual([
-      ['Bee', 'b@x.io', 'Normal Message - domestic', 2],
-      ['Bee', 'b@x.io', 'With DP - domestic', 5],
+  it('makes one row per user and type, in the order the pages sent them', () => {
+    const rows = balanceRows([
+      { 'a@x.io': { 'Normal Message - domestic': 2, 'With DP - domestic': 5 }, 'admin@x.io': {} },
+      { 'b@x.io': { 'Normal Message - domestic': 7 } },
     ]);
+    expect(rows.map((r) => [r.email, r.creditType, r.balance])).toEqual([
+      ['a@x.io', 'Normal Message - domestic', 2],
+      ['a@x.io', 'With DP - domestic', 5],
+      ['b@x.io', 'Normal Message - domestic', 7],
+    ]);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
   });
-  it('shows - for an unknown email and nothing without balances', () => {
-    expect(balanceRows({ 'z@x.io': { T: 1 } }, [], me)[0]?.name).toBe('-');
-    expect(balanceRows(undefined, [], me)).toEqual([]);
+
+  it('shows a row once even if two pages repeat it, and nothing without pages', () => {
+    const page = { 'z@x.io': { T: 1 } };
+    expect(balanceRows([page, page])).toHaveLength(1);
+    expect(balanceRows(undefined)).toEqual([]);
+    expect(balanceRows([])).toEqual([]);
   });
 });

@@ -1,36 +1,27 @@
-import type { Balances, SessionUser, User } from '@herald/contract';
+import type { Balances } from '@herald/contract';
 
 export interface BalanceRow {
   key: string;
-  name: string;
   email: string;
   creditType: string;
   balance: number;
 }
 
 /**
- * One row per user and credit type, by email then type. Names come from the users list (the
- * caller itself is not in it); an email without a known user shows '-'.
+ * One row per user and credit type, over the pages loaded so far, in the server's order (users
+ * by email across pages, then credit types): a page's map keeps the order it was sent in.
  */
-export function balanceRows(
-  balances: Balances | undefined,
-  users: readonly User[] | undefined,
-  me: SessionUser,
-): BalanceRow[] {
-  if (!balances) return [];
-  const names = new Map<string, string>([[me.email, me.name]]);
-  for (const u of users ?? []) names.set(u.email, u.name);
+export function balanceRows(pages: readonly Balances[] | undefined): BalanceRow[] {
   const rows: BalanceRow[] = [];
-  for (const email of Object.keys(balances).sort()) {
-    const types = balances[email] ?? {};
-    for (const creditType of Object.keys(types).sort()) {
-      rows.push({
-        key: `${email}\u0000${creditType}`,
-        name: names.get(email) ?? '-',
-        email,
-        creditType,
-        balance: types[creditType] ?? 0,
-      });
+  const seen = new Set<string>();
+  for (const balances of pages ?? []) {
+    for (const [email, types] of Object.entries(balances)) {
+      for (const [creditType, balance] of Object.entries(types ?? {})) {
+        const key = `${email}\u0000${creditType}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        rows.push({ key, email, creditType, balance: typeof balance === 'number' ? balance : 0 });
+      }
     }
   }
   return rows;

@@ -19,7 +19,7 @@ export function ReportsPage() {
         <Card.Body>
           <Tabs defaultActiveKey="balances" id="reports-tabs" className="mb-3" mountOnEnter>
             <Tab eventKey="balances" title="Credit Balances">
-              <CreditBalancesTab me={session.user} />
+              <CreditBalancesTab />
             </Tab>
             <Tab eventKey="transactions" title="Credit Transactions">
               <CreditTransactionsTab />
