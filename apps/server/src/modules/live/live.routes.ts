@@ -14,7 +14,8 @@ import { keepsUp, LiveHub, type LiveClient } from './live-hub.js';
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const hub = new LiveHub(ctx.db, ctx.databaseUrl, (m, err) => ctx.log.warn({ err }, m));
-  app.addHook('onClose', () => hub.stop());
+  // preClose: open streams would otherwise hold the server's close until they end.
+  app.addHook('preClose', () => hub.stop());
 
   app.get(LIVE_PATH.slice('/api'.length), async (req, reply) => {
     const user = caller(req);
@@ -34,10 +35,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-content-type-options': 'nosniff',
       // nginx and similar proxies would otherwise hold the frames back.
       'x-accel-buffering': 'no',
+      // A stream's socket is not worth reusing; closed with it, it cannot hold a shutdown.
+      connection: 'close',
     });
     res.write('retry: 5000\n: connected\n\n');
 
-    let expiry: NodeJS.Timeout | undefined;
     const client: LiveClient = {
       userId: user.id,
       role: user.role,
@@ -48,15 +50,15 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         return keepsUp(res.writableLength);
       },
       close: () => {
-        if (expiry) clearTimeout(expiry);
         if (!res.writableEnded) res.end();
       },
     };
     const remove = hub.add(client);
     // setTimeout holds at most 2^31-1 ms; a token lives far shorter.
     const left = Math.min(2 ** 31 - 1, Math.max(0, claims.exp * 1000 - Date.now()));
-    expiry = setTimeout(() => client.close(), left);
+    const expiry = setTimeout(() => client.close(), left);
     expiry.unref();
+    // Ended by either side: the stream leaves the hub and its expiry timer goes.
     res.on('close', () => {
       clearTimeout(expiry);
       remove();
