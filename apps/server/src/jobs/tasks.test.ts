@@ -98,6 +98,8 @@ describe('the periodic jobs', () => {
     const logos = path.join(uploads, 'logos');
     await fs.mkdir(campaigns, { recursive: true });
     await fs.mkdir(logos, { recursive: true });
+    const announcements = path.join(uploads, 'announcements');
+    await fs.mkdir(announcements, { recursive: true });
     const usedLogo = '11111111-1111-4111-8111-111111111111.png';
     await t.db
       .updateTable('users')
@@ -113,6 +115,7 @@ describe('the periodic jobs', () => {
       logoTemp: path.join(logos, '.33333333-3333-4333-8333-333333333333.tmp'),
       logoUsed: path.join(logos, usedLogo),
       logoYoung: path.join(logos, '44444444-4444-4444-8444-444444444444.png'),
+      announcementOrphan: path.join(announcements, '55555555-5555-4555-8555-555555555555.png'),
     };
     for (const f of Object.values(files)) await fs.writeFile(f, 'x');
     for (const f of [
@@ -121,6 +124,7 @@ describe('the periodic jobs', () => {
       files.logoOrphan,
       files.logoTemp,
       files.logoUsed,
+      files.announcementOrphan,
     ]) {
       await fs.utimes(f, old, old);
     }
@@ -141,6 +145,7 @@ describe('the periodic jobs', () => {
       logoTemp: false,
       logoUsed: true,
       logoYoung: true,
+      announcementOrphan: false,
     });
   });
 });

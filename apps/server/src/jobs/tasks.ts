@@ -4,8 +4,7 @@ import type { AppContext } from '../context.js';
 import { pruneIdempotencyKeys } from '../plugins/idempotency.js';
 import { deleteSpentResets } from '../modules/auth/auth.service.js';
 import { TASKS } from './job-queue.js';
-import { sweepTicketUploads } from '../modules/tickets/ticket-orphans.js';
-import { sweepUploads, UPLOAD_GRACE_MS } from './upload-sweeps.js';
+import { sweepUploads } from './upload-sweeps.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 
@@ -38,11 +37,8 @@ export function taskList(ctx: AppContext): TaskList {
     },
     [TASKS.sweepUploads]: async () => {
       const swept = await sweepUploads(ctx.db, ctx.uploadsDir);
-      const tickets = await sweepTicketUploads(ctx.db, ctx.uploadsDir, UPLOAD_GRACE_MS);
-      report(
-        'orphaned upload files removed',
-        swept.campaignTemps + swept.campaignOrphans + swept.logos + tickets,
-      );
+      const removed = Object.values(swept).reduce((sum, n) => sum + n, 0);
+      report('orphaned upload files removed', removed);
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../db/database.js';
+import { sweepOrphanImages } from '../modules/announcements/announcement-orphans.js';
 import { sweepOrphanLogos } from '../modules/branding/logo-orphans.js';
 import { campaignsDir } from '../modules/campaigns/campaign-files.js';
 import { sweepOrphanFiles, sweepStaleTemps } from '../modules/campaigns/campaign-orphans.js';
+import { sweepTicketUploads } from '../modules/tickets/ticket-orphans.js';
 
 /**
  * A file is swept only once it is this old, so an upload whose transaction is still open, on
@@ -13,6 +15,8 @@ export interface SweepResult {
   campaignTemps: number;
   campaignOrphans: number;
   logos: number;
+  tickets: number;
+  announcementImages: number;
 }
 
 /**
@@ -30,5 +34,7 @@ export async function sweepUploads(
     campaignTemps: await sweepStaleTemps(dir, olderThanMs),
     campaignOrphans: await sweepOrphanFiles(db, dir, olderThanMs),
     logos: await sweepOrphanLogos(db, uploadsDir, olderThanMs),
+    tickets: await sweepTicketUploads(db, uploadsDir, olderThanMs),
+    announcementImages: await sweepOrphanImages(db, uploadsDir, olderThanMs),
   };
 }
