@@ -22,6 +22,11 @@ export const NotificationListQuerySchema = z.object({
     .min(1, msg.pageLimit(NOTIFICATION_LIST_MAX))
     .max(NOTIFICATION_LIST_MAX, msg.pageLimit(NOTIFICATION_LIST_MAX))
     .default(NOTIFICATION_LIST_DEFAULT),
+  /** `true`: only the unread ones (the bell). */
+  unread: z
+    .enum(['true', 'false'], msg.invalidInput)
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type NotificationListQuery = z.input<typeof NotificationListQuerySchema>;
 export type NotificationListFilters = z.output<typeof NotificationListQuerySchema>;

@@ -1,7 +1,7 @@
 /**
  * The alerts bell (spec 2.4, issue 12). Notifications get `seq`, an insertion-ordered keyset
  * cursor (newest first), and a partial index holding only unread rows, so a user's unread count
- * reads a few index entries however many notifications the table holds.
+ * and the bell's unread list read a few index entries however many notifications the table holds.
  *
  * Live alerts: triggers NOTIFY `herald_live` on commit with user ids only (never a message):
  * `n:<user id>` when a user's notifications change, `a:<user id>` when a user's announcements
@@ -12,7 +12,7 @@
 export const sql = /* sql */ `
 ALTER TABLE notifications ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE;
 CREATE INDEX notifications_user_seq_idx ON notifications (user_id, seq DESC);
-CREATE INDEX notifications_unread_idx ON notifications (user_id) WHERE read_at IS NULL;
+CREATE INDEX notifications_unread_idx ON notifications (user_id, seq DESC) WHERE read_at IS NULL;
 DROP INDEX notifications_user_created_idx;
 
 CREATE FUNCTION herald_live_notifications() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -72,13 +72,14 @@ export interface NotificationRow {
 export function listForUser(
   db: DbOrTx,
   userId: string,
-  q: { cursor?: string | undefined; limit: number },
+  q: { cursor?: string | undefined; limit: number; unread?: boolean },
 ): Promise<NotificationRow[]> {
   let query = db
     .selectFrom('notifications')
     .select(['id', 'seq', 'event_type', 'message', 'link', 'created_at', 'read_at'])
     .where('user_id', '=', userId);
   if (q.cursor) query = query.where('seq', '<', q.cursor);
+  if (q.unread) query = query.where('read_at', 'is', null);
   return query
     .orderBy('seq', 'desc')
     .limit(q.limit + 1)
