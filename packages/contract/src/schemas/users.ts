@@ -149,6 +149,11 @@ export const UsersQuerySchema = z.object({
     .max(USERS_SEARCH_MAX, msg.searchTooLong(USERS_SEARCH_MAX))
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** Keeps users of this role only (the ticket screen's reseller list); blank means any. */
+  role: z
+    .enum(['', ...ROLES], 'Choose a role.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   cursor: z
     .string()
     .optional()

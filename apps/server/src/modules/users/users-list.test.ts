@@ -141,6 +141,19 @@ describe('GET /api/users search', () => {
     expect(s1.json<UserPage>().users).toEqual([]);
   });
 
+  it('keeps one role with ?role=, within the scope, across pages', async () => {
+    const resellers = (await allPages(h.admin, { role: 'Reseller', limit: 1 })).flatMap(
+      (p) => p.users,
+    );
+    expect(resellers.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(resellers.map((u) => u.role))).toEqual(new Set(['Reseller']));
+    expect(ids(resellers)).toContain(h.r1.user.id);
+    const subs = (await list(h.r1.token, { role: 'Sub-Reseller' })).json<UserPage>().users;
+    expect(ids(subs)).toEqual([h.s1.user.id]);
+    expect((await list(h.r1.token, { role: 'Reseller' })).json<UserPage>().users).toEqual([]);
+    expect((await list(h.admin, { role: 'Boss' })).statusCode).toBe(400);
+  });
+
   it('takes %, _ and \\ literally', async () => {
     const names = async (search: string) =>
       (await list(h.admin, { search })).json<UserPage>().users.map((u) => u.name);

@@ -54,13 +54,19 @@ export function likeContains(term: string): string {
 export function listPageInScope(
   db: DbOrTx,
   actor: Actor,
-  page: { search?: string | undefined; cursor?: UserCursor | undefined; limit: number },
+  page: {
+    search?: string | undefined;
+    role?: Role | undefined;
+    cursor?: UserCursor | undefined;
+    limit: number;
+  },
 ) {
-  const { search, cursor, limit } = page;
+  const { search, role, cursor, limit } = page;
   return db
     .selectFrom('users')
     .where(usersInScope(actor))
     .where('users.id', '<>', actor.id)
+    .$if(role !== undefined, (q) => q.where('users.role', '=', role!))
     .$if(search !== undefined, (q) =>
       q.where((eb) =>
         eb.or([

@@ -9,6 +9,7 @@ import {
   USER_PICKER_RESULTS,
   USER_SEARCH_DEBOUNCE_MS,
   USERS_PAGE_DEFAULT,
+  type Role,
   type User,
   type UserPage,
 } from '@herald/contract';
@@ -21,6 +22,8 @@ export const usersRootKey = ['users'] as const;
 export interface GetUsersParams {
   /** Keeps users whose name or email contains it; blank means every user. */
   search?: string;
+  /** Keeps users of this role only. */
+  role?: Role;
   /** Users per page. */
   limit?: number;
 }
@@ -31,7 +34,12 @@ export function usersQuery(
   cursor: string | undefined,
 ): Record<string, string | number | undefined> {
   const search = params.search?.trim();
-  return { search: search || undefined, limit: params.limit ?? USERS_PAGE_DEFAULT, cursor };
+  return {
+    search: search || undefined,
+    role: params.role,
+    limit: params.limit ?? USERS_PAGE_DEFAULT,
+    cursor,
+  };
 }
 
 /**
@@ -56,7 +64,11 @@ export async function getUsers(
 export function usersQueryOptions(params: GetUsersParams = {}) {
   const search = params.search?.trim() ?? '';
   return infiniteQueryOptions({
-    queryKey: [...usersRootKey, 'list', { search, limit: params.limit ?? null }] as const,
+    queryKey: [
+      ...usersRootKey,
+      'list',
+      { search, role: params.role ?? null, limit: params.limit ?? null },
+    ] as const,
     queryFn: ({ pageParam, signal }) => getUsers({ ...params, search }, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -20,9 +20,10 @@ import { assigneeOptions } from './tickets-data';
 export function TicketAdminControls({ ticket }: { ticket: TicketDetail }) {
   const [status, setStatus] = useState<TicketStatus>(ticket.status);
   const [assignee, setAssignee] = useState(ticket.assignedTo || TICKET_ADMIN_ASSIGNEE);
-  const users = useUsers({ limit: USERS_PAGE_MAX });
+  const users = useUsers({ role: 'Reseller', limit: USERS_PAGE_MAX });
   const { hasNextPage, isFetching, fetchNextPage } = users;
-  // The spec's reseller list is every user filtered to Resellers: read every page.
+  // The spec's reseller list is every user filtered to Resellers: the server filters, and the
+  // few pages of Resellers are all read.
   useEffect(() => {
     if (hasNextPage && !isFetching) void fetchNextPage();
   }, [hasNextPage, isFetching, fetchNextPage]);
