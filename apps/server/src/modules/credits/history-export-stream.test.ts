@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
 import { unzip } from '../../../test/zip.js';
+import type * as HistoryRepo from './history.repo.js';
 
 /**
  * A large export streams (issue 11): EXPORT_ROWS ledger entries (default 50,000, made in SQL)
@@ -13,7 +14,7 @@ const ROWS = Number(process.env.EXPORT_ROWS ?? 50_000);
 
 const reads = vi.hoisted(() => ({ batches: 0, limits: [] as number[] }));
 vi.mock('./history.repo.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./history.repo.js')>();
+  const real = await importOriginal<typeof HistoryRepo>();
   return {
     ...real,
     historyRows: (...args: Parameters<typeof real.historyRows>) => {
