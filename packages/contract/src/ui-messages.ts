@@ -92,4 +92,16 @@ export const ui = {
     empty: 'No announcements yet.',
     historyEmpty: 'No announcements to show.',
   },
+  /** The alerts bell (spec 2.4). */
+  alerts: {
+    bell: 'Alerts',
+    newAlerts: 'New Alerts',
+    noNewAlerts: 'No new alerts',
+    loading: 'Loading alerts...',
+    notification: 'Notification',
+    postedOn: 'Posted on',
+    learnMore: 'Learn More',
+    close: 'Close',
+    markAsRead: 'Mark as Read',
+  },
 } as const;

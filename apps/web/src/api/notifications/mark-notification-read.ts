@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { notificationsRootKey } from './get-notifications';
+
+/** PUT /api/notifications/{id}/read. */
+export function markNotificationRead(id: string): Promise<void> {
+  return api<void>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT' });
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
+  });
+}
