@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { USERS_PAGE_DEFAULT, ui } from '@herald/contract';
+import { PASSWORD_TOO_COMMON, USERS_PAGE_DEFAULT, ui } from '@herald/contract';
 import {
   adminCredentials,
   apiCreateUser,
@@ -151,6 +151,10 @@ describe('user management', () => {
     // Reset password: empty → message; then the confirmation names the email.
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
     await dialog.getByText(ui.users.enterNewPassword).waitFor();
+    // A common password is refused in the browser, before the confirmation.
+    await dialog.getByLabel('New Password').fill('sunshine1');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await dialog.getByText(PASSWORD_TOO_COMMON).waitFor();
     await dialog.getByLabel('New Password').fill('edna-new-pass-1');
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText(ui.users.confirmReset(email)).waitFor();

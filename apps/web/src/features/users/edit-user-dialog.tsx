@@ -4,6 +4,7 @@ import {
   AdminResetPasswordBodySchema,
   BRANDED_ROLES,
   CREATABLE_ROLES,
+  loadCommonPasswords,
   LOGO_MIME_TYPES,
   MAX_LOGO_BYTES,
   server,
@@ -204,9 +205,10 @@ function AdminResetPassword({ user }: { user: User }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const reset = useAdminResetPassword();
 
-  function ask(e: FormEvent) {
+  async function ask(e: FormEvent) {
     e.preventDefault();
     setNotice(null);
+    if (password) await loadCommonPasswords().catch(() => undefined); // common-password rule
     const parsed = AdminResetPasswordBodySchema.safeParse({ newPassword: password });
     if (!parsed.success) {
       // Empty gets the spec's wording; otherwise the password policy's message.
@@ -238,7 +240,7 @@ function AdminResetPassword({ user }: { user: User }) {
         Reset Password
       </h3>
       {notice && <Alert variant={notice.variant}>{notice.text}</Alert>}
-      <Form noValidate onSubmit={ask} className="d-flex gap-2 align-items-start">
+      <Form noValidate onSubmit={(e) => void ask(e)} className="d-flex gap-2 align-items-start">
         <TextField
           className="flex-grow-1"
           controlId="edit-user-new-password"
