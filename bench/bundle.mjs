@@ -8,10 +8,10 @@ import { gzFile, outRoot, root } from './lib.mjs';
 const webRoot = path.join(root, 'apps/web');
 const webConfig = path.join(webRoot, 'vite.config.ts');
 
-/** Where each route's lazy screens live (see apps/web/src/app/app.tsx). */
+/** Where each route's lazy screens live (see apps/web/src/app/app.tsx and app-routes.tsx). */
 export const ROUTES = {
   login: ['src/features/auth/login-page.tsx'],
-  dashboard: ['src/app/layout/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  dashboard: ['src/app/app-routes.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 };
 
 /** A production build of `appRoot` with the web app's vite.config.ts; returns the manifest. */

@@ -1,69 +1,14 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { RequireRole } from './guard';
-import { IndexRedirect } from './index-redirect';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { UnauthorizedPage } from './unauthorized-page';
-import { UnavailablePage } from './unavailable-page';
-import { routes, type RouteDef, type RouteKey } from './paths';
 
 // Declarative routing with React.lazy screens: the data router would add ~16 kB gzipped to the
-// first screen (performance.md target 21), and the app needs none of its loaders.
+// first screen (performance.md target 21), and the app needs none of its loaders. The login page
+// and the signed-in app (app-routes.tsx: layout, route table, screens) are chunks of their own.
 const LoginPage = lazy(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const UsersPage = lazy(() =>
-  import('../features/users/users-page').then((m) => ({ default: m.UsersPage })),
-);
-const CreditsPage = lazy(() =>
-  import('../features/credits/credits-page').then((m) => ({ default: m.CreditsPage })),
-);
-const HistoryPage = lazy(() =>
-  import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
-);
-const CampaignsPage = lazy(() =>
-  import('../features/campaigns/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
-);
-// A screen that combines several domains lives under screens/, beside the features it composes.
-const ReportsPage = lazy(() =>
-  import('../screens/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
-);
-const TicketsPage = lazy(() =>
-  import('../features/tickets/tickets-page').then((m) => ({ default: m.TicketsPage })),
-);
-const ManageAnnouncementsPage = lazy(() =>
-  import('../features/announcements/manage-announcements-page').then((m) => ({
-    default: m.ManageAnnouncementsPage,
-  })),
-);
-const AnnouncementHistoryPage = lazy(() =>
-  import('../features/announcements/announcement-history-page').then((m) => ({
-    default: m.AnnouncementHistoryPage,
-  })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
-
-const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
-  admin: DashboardPage,
-  resellerDashboard: DashboardPage,
-  subResellerDashboard: DashboardPage,
-  userDashboard: DashboardPage,
-  users: UsersPage,
-  profile: ProfilePage,
-  credits: CreditsPage,
-  resellerCredits: CreditsPage,
-  history: HistoryPage,
-  campaigns: CampaignsPage,
-  reports: ReportsPage,
-  adminAnnouncements: ManageAnnouncementsPage,
-  announcementsHistory: AnnouncementHistoryPage,
-  tickets: TicketsPage,
-};
+const AppRoutes = lazy(() => import('./app-routes').then((m) => ({ default: m.AppRoutes })));
 
 function Loading() {
   return (
@@ -75,15 +20,6 @@ function Loading() {
   );
 }
 
-function screenFor(key: RouteKey, def: RouteDef) {
-  const Screen = screens[key];
-  return (
-    <RequireRole roles={def.roles}>
-      {Screen && def.ready ? <Screen /> : <UnavailablePage title={def.title} />}
-    </RequireRole>
-  );
-}
-
 export function App() {
   return (
     <BrowserRouter>
@@ -91,13 +27,7 @@ export function App() {
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/unauthorized" element={<UnauthorizedPage />} />
-          <Route path="/" element={<AppLayout />}>
-            <Route index element={<IndexRedirect />} />
-            {(Object.entries(routes) as [RouteKey, RouteDef][]).map(([key, def]) => (
-              <Route key={key} path={def.path} element={screenFor(key, def)} />
-            ))}
-          </Route>
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="/*" element={<AppRoutes />} />
         </Routes>
       </Suspense>
     </BrowserRouter>
