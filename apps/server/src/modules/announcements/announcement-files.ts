@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { detectFileType, type FileType } from '@herald/contract';
+import { storeUnderNewName } from '../../lib/uploads.js';
 
 /**
  * Announcement images on disk: `${uploadsDir}/announcements/<uuid>.<ext>`, served publicly at
@@ -50,24 +50,8 @@ export function imageUrl(name: string): string {
 }
 
 /** Writes the image under a new name; a reader never sees a half-written file. */
-export async function storeImage(
-  uploadsDir: string,
-  data: Buffer,
-  type: FileType,
-): Promise<string> {
-  const dir = imagesDir(uploadsDir);
-  await fs.mkdir(dir, { recursive: true });
-  const id = randomUUID();
-  const name = `${id}.${type.ext}`;
-  const tmp = path.join(dir, `.${id}.tmp`);
-  try {
-    await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
-    await fs.rename(tmp, path.join(dir, name));
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
-  return name;
+export function storeImage(uploadsDir: string, data: Buffer, type: FileType): Promise<string> {
+  return storeUnderNewName(imagesDir(uploadsDir), data, type.ext);
 }
 
 /** Removes an image by its stored name; a file already gone (or a name not ours) is fine. */

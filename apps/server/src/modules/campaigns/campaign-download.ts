@@ -8,7 +8,8 @@ import { ZipStream } from '../../lib/zip-stream.js';
 import type { Actor } from '../../policies/scope.js';
 import { visibleCampaign } from './campaign-access.js';
 import { recipientPage, storedFilesOf } from './campaign-actions.repo.js';
-import { campaignsDir, sanitiseName } from './campaign-files.js';
+import { sanitiseName } from '../../lib/uploads.js';
+import { campaignsDir } from './campaign-files.js';
 import { presentCampaign, presentFile } from './campaigns.presenter.js';
 
 /**

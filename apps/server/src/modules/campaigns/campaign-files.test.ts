@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { server, type CampaignFileKind } from '@herald/contract';
 import { AppError } from '../../lib/app-error.js';
-import { checkFile, imageSize, sanitiseName, type StagedFile } from './campaign-files.js';
+import { sanitiseName } from '../../lib/uploads.js';
+import { checkFile, imageSize, type StagedFile } from './campaign-files.js';
 import { MP3, MP4, PDF, jpeg, png } from './campaigns.test-fixtures.js';
 
 /** A staged upload of `kind` whose first bytes are `head` (checkFile reads only these). */

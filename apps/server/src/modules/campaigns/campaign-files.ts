@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { createHash, randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   DP_MAX_PX,
   DP_MIN_PX,
@@ -16,6 +14,7 @@ import {
   type FileType,
 } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
+import { sanitiseName, stageUpload } from '../../lib/uploads.js';
 
 /**
  * Campaign media on disk (decisions.md sections 4 and 7, reliability.md 3.7 and F7): each file
@@ -25,9 +24,6 @@ import { AppError, badRequest } from '../../lib/app-error.js';
 
 /** Form field → stored kind. */
 export const FILE_FIELDS: Readonly<Record<string, CampaignFileKind>> = CAMPAIGN_FILE_FIELDS;
-
-/** Enough of the start of a file to find its type and, for images, its size. */
-const HEAD_BYTES = 256 * 1024;
 
 export interface StagedFile {
   field: string;
@@ -56,56 +52,14 @@ export async function stageFile(
   source: Readable,
 ): Promise<StagedFile> {
   const limit = FILE_LIMITS[kind === 'image' ? 'image' : kind];
-  const tooLarge = () => new AppError(413, msg.campaignFileTooLarge(mb(limit)));
-  const id = randomUUID();
-  const filePath = path.join(dir, `${id}.tmp`);
   const hash = createHash('sha256');
-  const headChunks: Buffer[] = [];
-  let size = 0;
-  let headSize = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > limit) return done(tooLarge());
-      hash.update(chunk);
-      if (headSize < HEAD_BYTES) {
-        headChunks.push(chunk);
-        headSize += chunk.length;
-      }
-      done(null, chunk);
-    },
+  const staged = await stageUpload(dir, source, {
+    maxBytes: limit,
+    tooLarge: () => new AppError(413, msg.campaignFileTooLarge(mb(limit))),
+    onChunk: (chunk) => hash.update(chunk),
   });
-  try {
-    await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', flush: true }));
-  } catch (err) {
-    await fs.rm(filePath, { force: true });
-    if (isFileTooLarge(err)) throw tooLarge();
-    throw err;
-  }
-  const head = Buffer.concat(headChunks).subarray(0, HEAD_BYTES);
   const sha256 = hash.digest('hex');
-  return { field, kind, id, filePath, originalName: sanitiseName(filename), size, sha256, head };
-}
-
-function isFileTooLarge(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    'code' in err &&
-    err.code === 'FST_REQ_FILE_TOO_LARGE'
-  );
-}
-
-/** The client's name, reduced to a safe display and download name (never used as a path). */
-export function sanitiseName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base
-    // Control characters, bidi overrides and quotes.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, '')
-    .replace(/^[.\s]+/, '')
-    .trim();
-  return clean.slice(-200) || 'file';
+  return { field, kind, ...staged, originalName: sanitiseName(filename), sha256 };
 }
 
 /** Width and height from a PNG IHDR or a JPEG SOF header; null when not found. */

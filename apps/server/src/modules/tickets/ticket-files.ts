@@ -1,9 +1,6 @@
 import fs from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import {
   PlainTextCheck,
   TICKET_ATTACHMENT_MAX_BYTES,
@@ -12,7 +9,7 @@ import {
   type FileType,
 } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { sanitiseName } from '../campaigns/campaign-files.js';
+import { sanitiseName, stageUpload } from '../../lib/uploads.js';
 
 /**
  * Ticket attachments on disk (decisions.md sections 5 and 7): each file streams to
@@ -21,8 +18,6 @@ import { sanitiseName } from '../campaigns/campaign-files.js';
  * follows, and every file is deleted again when anything fails. The client's name is kept only
  * as a display and download name, never as a path.
  */
-
-const HEAD_BYTES = 256 * 1024;
 
 export interface StagedAttachment {
   id: string;
@@ -48,39 +43,13 @@ export async function stageAttachment(
   filename: string,
   source: Readable,
 ): Promise<StagedAttachment> {
-  const id = randomUUID();
-  const filePath = path.join(dir, `${id}.tmp`);
   const text = new PlainTextCheck();
-  const headChunks: Buffer[] = [];
-  let size = 0;
-  let headSize = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > TICKET_ATTACHMENT_MAX_BYTES) return done(tooLarge());
-      text.push(chunk);
-      if (headSize < HEAD_BYTES) {
-        headChunks.push(chunk);
-        headSize += chunk.length;
-      }
-      done(null, chunk);
-    },
+  const staged = await stageUpload(dir, source, {
+    maxBytes: TICKET_ATTACHMENT_MAX_BYTES,
+    tooLarge,
+    onChunk: (chunk) => text.push(chunk),
   });
-  try {
-    await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', flush: true }));
-  } catch (err) {
-    await fs.rm(filePath, { force: true });
-    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  }
-  return {
-    id,
-    filePath,
-    originalName: sanitiseName(filename),
-    size,
-    head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES),
-    wholeIsText: text.isText(),
-  };
+  return { ...staged, originalName: sanitiseName(filename), wholeIsText: text.isText() };
 }
 
 /** The attachment's type by content; 400 when it is none of images, pdf, csv, xlsx or txt. */

@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Uploaded files on disk, one way for every module (campaign media, ticket attachments,
+ * announcement images, logos; decisions.md section 7): bytes stream to a temp file under a
+ * generated name and are checked by content before they get their final name; the client's
+ * name is only ever a display name.
+ */
+
+/** Enough of the start of a file to find its type and, for images, its size. */
+export const HEAD_BYTES = 256 * 1024;
+
+export interface StagedUpload {
+  id: string;
+  /** `<dir>/<id>.tmp`, flushed to disk. */
+  filePath: string;
+  size: number;
+  /** The first HEAD_BYTES bytes (fewer for a smaller file). */
+  head: Buffer;
+}
+
+export interface StageOptions {
+  maxBytes: number;
+  /** The error for a file past `maxBytes` (the route's 413 with its message). */
+  tooLarge: () => Error;
+  /** Sees every chunk as it passes (a hash, a text check). */
+  onChunk?: (chunk: Buffer) => void;
+}
+
+/** Streams `source` to `<dir>/<uuid>.tmp`; past `maxBytes` the temp file is removed and `tooLarge()` thrown. */
+export async function stageUpload(
+  dir: string,
+  source: Readable,
+  opts: StageOptions,
+): Promise<StagedUpload> {
+  const id = randomUUID();
+  const filePath = path.join(dir, `${id}.tmp`);
+  const headChunks: Buffer[] = [];
+  let size = 0;
+  let headSize = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > opts.maxBytes) return done(opts.tooLarge());
+      opts.onChunk?.(chunk);
+      if (headSize < HEAD_BYTES) {
+        headChunks.push(chunk);
+        headSize += chunk.length;
+      }
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', flush: true }));
+  } catch (err) {
+    await fs.rm(filePath, { force: true });
+    if (isFileTooLarge(err)) throw opts.tooLarge();
+    throw err;
+  }
+  return { id, filePath, size, head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES) };
+}
+
+/** @fastify/multipart's own limit, hit before ours when its fileSize is the smaller. */
+function isFileTooLarge(err: unknown): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    'code' in err &&
+    err.code === 'FST_REQ_FILE_TOO_LARGE'
+  );
+}
+
+/**
+ * Writes `data` (already checked) as `<dir>/<uuid>.<ext>` through a temp file and a rename, so a
+ * reader never sees a half-written file; answers the new name.
+ */
+export async function storeUnderNewName(dir: string, data: Buffer, ext: string): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  const name = `${id}.${ext}`;
+  const tmp = path.join(dir, `.${id}.tmp`);
+  try {
+    await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
+    await fs.rename(tmp, path.join(dir, name));
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+  return name;
+}
+
+/** The client's name, reduced to a safe display and download name (never used as a path). */
+export function sanitiseName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base
+    // Control characters, bidi overrides and quotes.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g, '')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  return clean.slice(-200) || 'file';
+}
