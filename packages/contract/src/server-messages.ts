@@ -39,6 +39,7 @@ export const server = {
   logoType: 'The logo must be a PNG or JPEG image.',
   whitelabelOnlyBranded: 'Company name and logo apply only to Resellers and Sub-Resellers.',
   logoTooLarge: 'The logo is too large. Max size is 1MB.',
+  whitelabelUpdated: 'Settings updated successfully!',
   userCreated: 'User created successfully!',
   userCreatedWithPassword: (password: string) =>
     `User created successfully! Their password is ${password} (shown once; it was also mailed to them).`,
@@ -130,4 +131,12 @@ export const server = {
   announcementTargetUnknown: (email: string) => `No user with the email ${email}.`,
   announcementImageType: 'The image must be a PNG, JPEG, GIF or WebP image.',
   announcementImageTooLarge: rule.fileTooLarge,
+  backupSaved: (name: string) => `Backup saved to server as ${name}.`,
+  backupNotFound: 'Backup not found.',
+  backupFailed: 'The backup could not be built.',
+  cleanupDatesRequired: "Please select both a 'from' and 'to' date for cleanup.",
+  cleanupRangeInvalid: "The 'from' date must not be after the 'to' date.",
+  cleanupDataTypeInvalid: 'Choose campaigns, users or transactions.',
+  cleanupDone: (count: number, what: string, backup: string) =>
+    `Deleted ${count} ${what}. A backup was saved first as ${backup}.`,
 } as const;

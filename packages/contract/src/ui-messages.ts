@@ -92,6 +92,21 @@ export const ui = {
     empty: 'No announcements yet.',
     historyEmpty: 'No announcements to show.',
   },
+  /** Whitelabel Settings (spec 2.16, 8). */
+  whitelabel: {
+    title: 'Whitelabel Settings',
+    loadFailed: 'Failed to load current settings.',
+    updateFailed: 'Failed to update settings.',
+    updated: 'Settings updated successfully!',
+    companyName: 'Company Name',
+    companyLogo: 'Company Logo',
+    logoHint: 'Recommended logo 200x50 pixels, transparent PNG.',
+    logoPreview: 'Logo Preview',
+    noLogo: 'No logo uploaded.',
+    removeLogo: 'Remove logo',
+    save: 'Save Settings',
+    saving: 'Saving...',
+  },
   /** The alerts bell (spec 2.4). */
   alerts: {
     bell: 'Alerts',

@@ -20,3 +20,30 @@ export function findBranding(db: DbOrTx, userId: string) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The user's own whitelabel fields (the settings screen), not the inherited ones. */
+export function findOwnSettings(db: DbOrTx, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['company_name', 'company_logo'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Locks the user's row for a settings change: concurrent changes queue, none loses a logo. */
+export function lockOwnSettings(tx: DbOrTx, userId: string) {
+  return tx
+    .selectFrom('users')
+    .select(['company_name', 'company_logo'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function writeOwnSettings(
+  tx: DbOrTx,
+  userId: string,
+  set: { company_name: string | null; company_logo: string | null },
+): Promise<void> {
+  await tx.updateTable('users').set(set).where('id', '=', userId).execute();
+}

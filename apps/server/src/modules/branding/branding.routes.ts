@@ -1,11 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BrandingSchema } from '@herald/contract';
+import {
+  BrandingSchema,
+  MANAGER_ROLES,
+  server as msg,
+  WhitelabelSettingsReplySchema,
+  WhitelabelSettingsSchema,
+} from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { withMultipart } from '../../plugins/multipart.js';
+import { readUpdateRequest } from '../users/users-update.input.js';
 import { brandingFor } from './branding.service.js';
+import { getOwnSettings, updateOwnSettings } from './settings.service.js';
 
-/** GET /api/whitelabel/my-branding: the branding the caller's layout shows (decisions.md 6). */
+/**
+ * GET /api/whitelabel/my-branding: the branding the caller's layout shows (decisions.md 6).
+ * GET and POST /api/whitelabel/settings: the caller's own company name and logo (spec 2.16), for
+ * the roles that own a subtree of users (Admin, Reseller, Sub-Reseller); a User gets 403. An
+ * Admin's branding is the house branding of every user with no nearer branded creator.
+ */
 export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/whitelabel/my-branding', { schema: { response: { 200: BrandingSchema } } }, (req) =>
     brandingFor(app.ctx, caller(req).id),
   );
+
+  app.get(
+    '/whitelabel/settings',
+    { config: { roles: MANAGER_ROLES }, schema: { response: { 200: WhitelabelSettingsSchema } } },
+    (req) => getOwnSettings(app.ctx, caller(req).id),
+  );
+
+  // multipart/form-data (companyName, an optional companyLogo file, removeLogo) or JSON without
+  // a logo; read by the same reader as Edit User and validated by the service.
+  await withMultipart(app, (uploads) => {
+    uploads.post(
+      '/whitelabel/settings',
+      {
+        config: { roles: MANAGER_ROLES },
+        schema: { response: { 200: WhitelabelSettingsReplySchema } },
+      },
+      async (req) => {
+        const input = await readUpdateRequest(req);
+        const saved = await updateOwnSettings(app.ctx, caller(req).id, input, req.log);
+        return { message: msg.whitelabelUpdated, ...saved };
+      },
+    );
+  });
 };
