@@ -10,7 +10,9 @@
 //   viewer's own profile) on the same connection in the same run, asked in turn with the pages.
 // - Campaign ingest (5): against a raw COPY of the same rows into a table of the same shape and
 //   indexes without a foreign key.
-// `--only=bundles,http,ledger,recipients,campaigns` runs some sections (http needs bundles, which it
+// - Alerts (issue 12): unread count and bell list p95 at 1M notifications against a one-row
+//   read, and 1,000 open SSE streams with the server's RSS growth per stream.
+// `--only=bundles,http,ledger,recipients,campaigns,alerts` runs some sections (http needs bundles, which it
 // then runs too).
 // Settings: BENCH_CONNECTIONS (50), BENCH_HTTP_REQUESTS (40,000 a CPU-measured run),
 // BENCH_DURATION (10 s, the run at 50% of peak), BENCH_WARMUP (2 s), CHROMIUM_PATH,
@@ -21,7 +23,9 @@
 // BENCH_LEDGER_WARMUP (1 s), BENCH_HISTORY_REQUESTS (200), BENCH_HISTORY_MAX_SECONDS (15 a page),
 // BENCH_STORM_SECONDS (60), BENCH_STORM_CLIENTS (16), BENCH_STORM_ACCOUNTS (8);
 // campaigns: BENCH_INGEST_RECIPIENTS (1,000,000), BENCH_INGEST_RUNS (3),
-// BENCH_INGEST_PROBE_CLIENTS (4), BENCH_INGEST_IDLE_SECONDS (3).
+// BENCH_INGEST_PROBE_CLIENTS (4), BENCH_INGEST_IDLE_SECONDS (3);
+// alerts: BENCH_ALERTS_USERS (10,000), BENCH_ALERTS_ROWS (1,000,000), BENCH_ALERTS_UNREAD_EVERY
+// (10), BENCH_ALERTS_REQUESTS (300), BENCH_ALERTS_STREAMS (1,000).
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -42,12 +46,13 @@ import { STORM, measureLoginStorm } from '../bench/login-storm.mjs';
 import { LEDGER, httpDebits, measureHistory, startLedger, storm } from '../bench/ledger.mjs';
 import { measureRecipients } from '../bench/recipients-parse.mjs';
 import { INGEST, measureIngest } from '../bench/campaign-ingest.mjs';
+import { ALERTS, measureAlerts } from '../bench/alerts.mjs';
 import { kB, ms, outRoot, ratio, root, rps, runCleanups, sleep, table } from '../bench/lib.mjs';
 
 const started = Date.now();
 mkdirSync(outRoot, { recursive: true });
 
-const SECTIONS = ['bundles', 'http', 'ledger', 'recipients', 'campaigns'];
+const SECTIONS = ['bundles', 'http', 'ledger', 'recipients', 'campaigns', 'alerts'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : SECTIONS;
 for (const name of only) {
@@ -786,6 +791,66 @@ async function campaigns() {
   results.campaigns = c;
 }
 
+/** Issue 12: the bell's reads at 1M notifications, and 1,000 open SSE streams (bench/alerts.mjs). */
+async function alerts() {
+  buildServer();
+  section(
+    `Alerts: ${count(ALERTS.rows)} notifications over ${count(ALERTS.users)} users in a fresh embedded PostgreSQL; ${ALERTS.requests} requests each (after 20) on one keep-alive connection, in turn with the user's own profile (one row) as the reference`,
+  );
+  const a = await measureAlerts();
+  const { profile, count: unread, list, streams } = a;
+  console.log(
+    `load ${(a.setup.timings.rows + a.setup.timings.vacuum).toFixed(1)} s; probe user: ${a.setup.probe.all} notifications, ${a.setup.probe.unread} unread`,
+  );
+  const p = (r) => `p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}`;
+  console.log(`GET /api/users/profile/:id (reference)  ${p(profile)}`);
+  console.log(`GET /api/notifications?unread=true&limit=1 (count)  ${p(unread)}`);
+  console.log(`GET /api/notifications?unread=true (bell list, ${list.rows} rows)  ${p(list)}`);
+  row(
+    '',
+    'Unread count p95',
+    ms(unread.p95),
+    `profile ${ms(profile.p95)}`,
+    unread.p95 / profile.p95,
+    '<= 2.00x',
+    2,
+    false,
+  );
+  row(
+    '',
+    'Bell list p95',
+    ms(list.p95),
+    `profile ${ms(profile.p95)}`,
+    list.p95 / profile.p95,
+    '<= 2.00x',
+    2,
+    false,
+  );
+  const mb = (b) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+  console.log(
+    `${streams.count} SSE streams: server RSS ${mb(streams.rssBefore)} -> ${mb(streams.rssAfter)}, ${kB(streams.perStream)} per stream; one broadcast NOTIFY reached all in p50 ${ms(streams.delivery.p50)}, p99 ${ms(streams.delivery.p99)}, max ${ms(streams.delivery.max)}`,
+  );
+  rows.push([
+    '',
+    `${streams.count} open SSE streams: RSS growth per stream (info)`,
+    kB(streams.perStream),
+    `RSS ${mb(streams.rssBefore)} before`,
+    '',
+    'info',
+    '',
+  ]);
+  rows.push([
+    '',
+    `  broadcast to all ${streams.count} streams, last arrival (info)`,
+    ms(streams.delivery.max),
+    `p50 ${ms(streams.delivery.p50)}`,
+    '',
+    'badge within 1 s',
+    streams.delivery.max <= 1000 ? 'meets' : 'MISSES',
+  ]);
+  results.alerts = a;
+}
+
 try {
   if (only.includes('bundles') || only.includes('http')) {
     const b = await bundles();
@@ -794,6 +859,7 @@ try {
   if (only.includes('ledger')) await ledger();
   if (only.includes('recipients')) await recipients();
   if (only.includes('campaigns')) await campaigns();
+  if (only.includes('alerts')) await alerts();
 } catch (err) {
   console.error(
     `\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
