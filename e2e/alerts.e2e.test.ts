@@ -70,6 +70,18 @@ afterAll(() => browser?.close());
 /** Logs in and waits until the page's live stream is open, so no event can slip past it. */
 async function pageAs(creds: Creds): Promise<Page> {
   const page = await newPage(browser);
+  // Counts the chime's oscillators: the tone is Web Audio, so nothing else shows it played.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __tones: number; AudioContext: typeof AudioContext };
+    const Real = w.AudioContext;
+    w.__tones = 0;
+    w.AudioContext = class extends Real {
+      override createOscillator() {
+        w.__tones++;
+        return super.createOscillator();
+      }
+    };
+  });
   const live = page.waitForResponse((r) => r.url().endsWith('/api/live') && r.status() === 200);
   await loginUi(page, creds.email, creds.password);
   await live;
@@ -78,6 +90,8 @@ async function pageAs(creds: Creds): Promise<Page> {
 }
 
 const badge = (page: Page) => page.getByTestId('alerts-badge');
+const tones = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tones: number }).__tones);
 const xssRan = (page: Page) =>
   page.evaluate(() => (window as unknown as { __xss?: number }).__xss === 1);
 
@@ -113,6 +127,8 @@ describe('alerts bell', () => {
     });
     await badge(page).filter({ hasText: /^1$/ }).waitFor({ timeout: LIVE_MS });
     console.log(`bell badge rose ${Date.now() - posted} ms after the POST returned`);
+    // The rise chimed (two notes); the first load, with nothing unread, did not.
+    await expect.poll(() => tones(page)).toBe(2);
     // The other page stays as it was (its stream is open; give an event time to arrive).
     await page.waitForTimeout(500);
     await expect(badge(other).count()).resolves.toBe(0);
@@ -187,6 +203,7 @@ describe('alerts bell', () => {
     await badge(page).waitFor({ state: 'detached', timeout: LIVE_MS });
 
     await expect(badge(other).count()).resolves.toBe(0);
+    expect(await tones(other)).toBe(0);
     expect(await xssRan(page)).toBe(false);
   });
 });

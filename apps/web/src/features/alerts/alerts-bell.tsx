@@ -8,7 +8,7 @@ import { useMarkNotificationRead } from '../../api/notifications/mark-notificati
 import { useMyAnnouncements } from '../../api/announcements/get-my-announcements';
 import { useMarkAnnouncementSeen } from '../../api/announcements/mark-announcement-seen';
 import { countRose, internalPath, mergeAlerts, previewOf, unreadTotal } from './alert-items';
-import { playAlertTone } from './alert-tone';
+import { playAlertTone, unlockAlertToneOnGesture } from './alert-tone';
 import { AnnouncementDialog } from './announcement-dialog';
 import { useLiveAlerts } from './use-live-alerts';
 import './alerts.css';
@@ -44,6 +44,7 @@ export function AlertsBell() {
   const count = unreadTotal(notifications.data, announcements.data);
   const loading = notifications.isFetching || announcements.isFetching;
 
+  useEffect(unlockAlertToneOnGesture, []);
   const previous = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!loaded) return;
