@@ -44,6 +44,11 @@ const AnnouncementHistoryPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
+const WhitelabelSettingsPage = lazy(() =>
+  import('../features/whitelabel/whitelabel-settings-page').then((m) => ({
+    default: m.WhitelabelSettingsPage,
+  })),
+);
 
 const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   admin: DashboardPage,
@@ -52,6 +57,7 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   userDashboard: DashboardPage,
   users: UsersPage,
   profile: ProfilePage,
+  whitelabel: WhitelabelSettingsPage,
   credits: CreditsPage,
   resellerCredits: CreditsPage,
   history: HistoryPage,

@@ -48,7 +48,7 @@ export const routes = {
     path: '/whitelabel-settings',
     roles: ['Reseller', 'Sub-Reseller'],
     title: 'Whitelabel Settings',
-    ready: false,
+    ready: true,
   },
   resellerCredits: {
     path: '/reseller-credits',

@@ -21,7 +21,8 @@ function BrandLogo({ src, name }: { src: string; name: string }) {
 
 /**
  * The side menu's branding (spec 2.3): the logo, else the company name; a placeholder bar while
- * it loads. A failure is only logged and falls back to the default name (spec 8).
+ * it loads. A failure is only logged and falls back to the default name (spec 8). The browser
+ * tab's title follows the company name.
  */
 export function Brand() {
   const { data, error, isPending } = useMyBranding();
@@ -29,6 +30,16 @@ export function Brand() {
   useEffect(() => {
     if (error) console.error('Failed to load branding', error);
   }, [error]);
+
+  // The browser tab shows the company name (the default while branding loads or fails).
+  const title = isPending ? null : data?.companyName || DEFAULT_COMPANY_NAME;
+  useEffect(() => {
+    if (title === null) return;
+    document.title = title;
+    return () => {
+      document.title = DEFAULT_COMPANY_NAME;
+    };
+  }, [title]);
 
   if (isPending) {
     return <div className="brand-placeholder" role="status" aria-label="Loading branding" />;
