@@ -98,7 +98,11 @@ const xssRan = (page: Page) =>
 async function postAnnouncement(fields: Record<string, string>): Promise<void> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('image', new Blob([solidPng(240, 80)], { type: 'image/png' }), 'bell.png');
+  form.set(
+    'image',
+    new Blob([new Uint8Array(solidPng(240, 80))], { type: 'image/png' }),
+    'bell.png',
+  );
   const res = await fetch(`${baseUrl()}/api/announcements`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}` },
