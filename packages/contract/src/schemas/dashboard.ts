@@ -1,8 +1,23 @@
 import { z } from 'zod';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../statuses.js';
 
 /**
- * Live dashboard figures for the caller's scope. A figure whose data does not exist in this
- * version (no campaigns, credits or tickets module yet) is null and shown as a dash.
+ * A campaign is active from Submitted through Processing (the lifecycle's first four statuses):
+ * the Admin's 'Active Campaigns' and the resellers' 'My Active Campaigns' count these.
+ */
+export const ACTIVE_CAMPAIGN_STATUSES: readonly CampaignStatus[] = CAMPAIGN_STATUSES.slice(
+  0,
+  CAMPAIGN_STATUSES.indexOf('Processing') + 1,
+);
+
+/** A User's 'Campaigns Sent': its campaigns that went out (Completed or Report Generated). */
+export const SENT_CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['Completed', 'Report Generated'];
+
+/**
+ * Live dashboard figures for the caller's scope (decisions.md section 6). Each role's four cards
+ * read four of them; a figure no card of the caller's role shows is null. `avgSuccessRate` (the
+ * mean over the User's campaigns with a delivery report of delivered / reported, 0–100) is null
+ * while none of its campaigns has a report, and is shown as a dash.
  */
 export const DashboardSchema = z.object({
   totalUsers: z.number(),

@@ -8,13 +8,14 @@ import {
 } from '../credits/credits.service.js';
 import { countOpenTickets } from '../tickets/tickets.service.js';
 import { countUsersInScope } from '../users/users.service.js';
+import { countActiveCampaigns, userCampaignFigures } from './dashboard.repo.js';
 
 /** GET /api/dashboard: live figures for the caller's scope (decisions.md section 6). */
 export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashboard> {
   const isAdmin = actor.role === 'Admin';
   const isUser = actor.role === 'User';
   const isReseller = !isAdmin && !isUser;
-  const [totalUsers, creditsSentMonth, creditsUsedMonth, remaining, openTickets] =
+  const [totalUsers, creditsSentMonth, creditsUsedMonth, remaining, openTickets, active, mine] =
     await Promise.all([
       // A User's scope is itself alone, so it manages nobody.
       isUser ? 0 : countUsersInScope(ctx, actor),
@@ -24,16 +25,20 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
       isUser ? creditsRemaining(ctx, actor.id) : null,
       // Open Support Tickets (Admin) / My Open Tickets: open tickets the caller sees.
       countOpenTickets(ctx, actor),
+      // Active Campaigns (Admin) / My Active Campaigns: Submitted through Processing, in scope.
+      isUser ? null : countActiveCampaigns(ctx.db, actor),
+      // Campaigns Sent and Avg. Success Rate (User).
+      isUser ? userCampaignFigures(ctx.db, actor.id) : null,
     ]);
   return {
     totalUsers,
     creditsSentMonth,
     creditsUsedMonth,
     creditsRemaining: remaining,
-    // Figures the dashboard does not compute are null, shown as a dash.
-    activeCampaigns: null,
-    campaignsSent: null,
-    avgSuccessRate: null,
+    // A figure no card of the caller's role shows is null.
+    activeCampaigns: active,
+    campaignsSent: mine ? mine.sent : null,
+    avgSuccessRate: mine ? mine.avgSuccessRate : null,
     openTickets,
   };
 }

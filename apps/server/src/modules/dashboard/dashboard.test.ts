@@ -16,11 +16,11 @@ const dashboard = (token?: string) => t.request({ method: 'GET', url: '/api/dash
 describe('GET /api/dashboard', () => {
   it("counts the users of the caller's scope, the caller excluded", async () => {
     const totals: [string, number, Partial<Dashboard>][] = [
-      [h.admin, 6, { creditsSentMonth: 0 }],
-      [h.r1.token, 3, { creditsUsedMonth: 0 }],
-      [h.s1.token, 1, { creditsUsedMonth: 0 }],
-      [h.r2.token, 1, { creditsUsedMonth: 0 }],
-      [h.u1.token, 0, { creditsRemaining: 0 }],
+      [h.admin, 6, { creditsSentMonth: 0, activeCampaigns: 0 }],
+      [h.r1.token, 3, { creditsUsedMonth: 0, activeCampaigns: 0 }],
+      [h.s1.token, 1, { creditsUsedMonth: 0, activeCampaigns: 0 }],
+      [h.r2.token, 1, { creditsUsedMonth: 0, activeCampaigns: 0 }],
+      [h.u1.token, 0, { creditsRemaining: 0, campaignsSent: 0 }],
     ];
     for (const [token, total, credits] of totals) {
       const res = await dashboard(token);

@@ -61,10 +61,10 @@ function FigureCard({ def, data }: { def: CardDef; data: Dashboard | undefined }
             </div>
           ) : (
             <p className="fs-2 fw-semibold mb-0" data-testid={`${id}-value`}>
+              {/* Only an average over no delivery report yet is null: a dash. */}
               {value === null ? '—' : formatFigure(value, def.percent)}
             </p>
           )}
-          {value === null && <p className="small text-muted mb-0">Not tracked yet</p>}
         </div>
       </section>
     </div>
