@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { detectFileType } from '@herald/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { detectFileType, server as msg } from '@herald/contract';
+import { badRequest } from '../../lib/app-error.js';
 
 /**
  * Whitelabel logos on disk: `${uploadsDir}/logos/<uuid>.<png|jpg>`, served publicly at
@@ -70,4 +72,47 @@ export async function deleteLogoFile(uploadsDir: string, name: string): Promise<
 export async function deleteLogoAt(uploadsDir: string, url: string | null): Promise<void> {
   const name = url ? logoNameOf(url) : null;
   if (name) await deleteLogoFile(uploadsDir, name);
+}
+
+/** A logo upload whose bytes were checked: png or jpeg. */
+export interface CheckedLogo {
+  data: Buffer;
+  ext: LogoExt;
+}
+
+/** Checks an uploaded logo by its bytes; refuses anything but png or jpeg (spec 5). */
+export function checkLogo(data: Buffer | null): CheckedLogo | null {
+  if (!data) return null;
+  const ext = logoExtOf(data);
+  if (!ext) throw badRequest(msg.logoType);
+  return { data, ext };
+}
+
+/**
+ * A change of a user's logo, as Edit User and Whitelabel Settings make it. The new logo is
+ * written under a generated name before `write` runs (outside its transaction); if `write` fails
+ * the new file is removed again, and once it has succeeded (committed) the logo it replaced,
+ * `oldLogo`, is deleted. A failure never loses the stored logo; a crash between the commit and
+ * the delete leaves an orphan for the sweep (logo-orphans.ts).
+ */
+export async function changeLogo<T extends { oldLogo: string | null }>(
+  uploadsDir: string,
+  logo: CheckedLogo | null,
+  write: (newLogoName: string | null) => Promise<T>,
+  log: FastifyBaseLogger,
+): Promise<T> {
+  const newLogoName = logo ? await storeLogo(uploadsDir, logo.data, logo.ext) : null;
+  let result: T;
+  try {
+    result = await write(newLogoName);
+  } catch (err) {
+    if (newLogoName) await deleteLogoFile(uploadsDir, newLogoName).catch(() => {});
+    throw err;
+  }
+  if (result.oldLogo) {
+    await deleteLogoAt(uploadsDir, result.oldLogo).catch((err: unknown) => {
+      log.warn({ err }, 'could not delete a replaced logo');
+    });
+  }
+  return result;
 }

@@ -1,14 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  server as msg,
-  WhitelabelSettingsBodySchema,
-  type WhitelabelSettings,
-} from '@herald/contract';
+import { WhitelabelSettingsBodySchema, type WhitelabelSettings } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { UpdateRequest } from '../users/users-update.input.js';
 import { findOwnSettings, lockOwnSettings, writeOwnSettings } from './branding.repo.js';
-import { deleteLogoAt, deleteLogoFile, logoExtOf, logoUrl, storeLogo } from './logo-files.js';
+import { changeLogo, checkLogo, logoUrl } from './logo-files.js';
 
 /** The caller's own company name and logo (spec 2.16), as the settings screen edits them. */
 export async function getOwnSettings(ctx: AppContext, userId: string): Promise<WhitelabelSettings> {
@@ -19,10 +15,9 @@ export async function getOwnSettings(ctx: AppContext, userId: string): Promise<W
 
 /**
  * Sets the caller's own company name and logo. The logo is checked by its bytes (png or jpeg,
- * never by name or declared type) and stored under a generated name before the transaction, as
- * Edit User does; a failed transaction removes it again, and the replaced logo is deleted only
- * after the commit (a crash in between leaves an orphan for the sweep, never a missing logo).
- * A company name left out of the form is kept; sent empty, it is cleared.
+ * never by name or declared type) and stored as Edit User stores it (changeLogo: written before
+ * the transaction, removed if it fails, the replaced file deleted after the commit). A company
+ * name left out of the form is kept; sent empty, it is cleared.
  */
 export async function updateOwnSettings(
   ctx: AppContext,
@@ -33,33 +28,29 @@ export async function updateOwnSettings(
   const parsed = WhitelabelSettingsBodySchema.safeParse(fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
   const input = parsed.data;
-  const ext = logo ? logoExtOf(logo) : null;
-  if (logo && !ext) throw badRequest(msg.logoType);
-  const newLogoName = logo && ext ? await storeLogo(ctx.uploadsDir, logo, ext) : null;
+  const checked = checkLogo(logo);
 
-  let result: { saved: WhitelabelSettings; oldLogo: string | null };
-  try {
-    result = await ctx.db.transaction().execute(async (tx) => {
-      const row = await lockOwnSettings(tx, userId);
-      if (!row) throw notFound();
-      const companyName = Object.hasOwn(fields, 'companyName')
-        ? (input.companyName ?? null)
-        : row.company_name;
-      let companyLogo = row.company_logo;
-      if (newLogoName) companyLogo = logoUrl(newLogoName);
-      else if (input.removeLogo === 'true') companyLogo = null;
-      await writeOwnSettings(tx, userId, { company_name: companyName, company_logo: companyLogo });
-      const oldLogo = companyLogo !== row.company_logo ? row.company_logo : null;
-      return { saved: { companyName, companyLogo }, oldLogo };
-    });
-  } catch (err) {
-    if (newLogoName) await deleteLogoFile(ctx.uploadsDir, newLogoName).catch(() => {});
-    throw err;
-  }
-  if (result.oldLogo) {
-    await deleteLogoAt(ctx.uploadsDir, result.oldLogo).catch((err: unknown) => {
-      log.warn({ err }, 'could not delete a replaced logo');
-    });
-  }
-  return result.saved;
+  const { saved } = await changeLogo(
+    ctx.uploadsDir,
+    checked,
+    (newLogoName) =>
+      ctx.db.transaction().execute(async (tx) => {
+        const row = await lockOwnSettings(tx, userId);
+        if (!row) throw notFound();
+        const companyName = Object.hasOwn(fields, 'companyName')
+          ? (input.companyName ?? null)
+          : row.company_name;
+        let companyLogo = row.company_logo;
+        if (newLogoName) companyLogo = logoUrl(newLogoName);
+        else if (input.removeLogo === 'true') companyLogo = null;
+        await writeOwnSettings(tx, userId, {
+          company_name: companyName,
+          company_logo: companyLogo,
+        });
+        const oldLogo = companyLogo !== row.company_logo ? row.company_logo : null;
+        return { saved: { companyName, companyLogo }, oldLogo };
+      }),
+    log,
+  );
+  return saved;
 }

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
-import { deleteLogoAt, deleteLogoFile, logoExtOf, storeLogo } from '../branding/logo-files.js';
+import { changeLogo, checkLogo } from '../branding/logo-files.js';
 import { isBelow } from '../../policies/scope.js';
 import { planUpdate, type UpdatePlan } from './users-update.rules.js';
 import type { UpdateRequest } from './users-update.input.js';
@@ -21,7 +21,7 @@ import * as repo from './users.repo.js';
 /**
  * Edit User. The target must be the caller or strictly below it, else 404. The new logo is
  * written before the transaction and removed again if it fails; the replaced logo is deleted
- * only after commit, so a failure never loses the stored one.
+ * only after commit, so a failure never loses the stored one (changeLogo).
  */
 export async function updateUser(
   ctx: AppContext,
@@ -33,39 +33,40 @@ export async function updateUser(
   const parsed = UpdateUserBodySchema.safeParse(fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
   const input = parsed.data;
-  const ext = logo ? logoExtOf(logo) : null;
-  if (logo && !ext) throw badRequest(msg.logoType);
+  const checkedLogo = checkLogo(logo);
 
   const found = await repo.findById(ctx.pool, targetId);
   if (!found || (found.id !== actor.id && !isBelow(actor, found))) {
     throw notFound(msg.userNotFound);
   }
-  const newLogoName = logo && ext ? await storeLogo(ctx.uploadsDir, logo, ext) : null;
 
-  let plan: UpdatePlan;
   try {
-    plan = await ctx.db.transaction().execute(async (tx) => {
-      const target = await lockTarget(tx, found.id, found.role, found.created_by);
-      if (!target) throw notFound(msg.userNotFound);
-      const sent = (field: string) => Object.hasOwn(fields, field);
-      const p = planUpdate(actor, target, input, sent, newLogoName);
-      await checkAgainstOthers(tx, target, p, input.email);
-      await repo.updateUser(tx, target.id, p.set, p.endsTokens);
-      if (p.identityChanges) await ctx.authState.changed(tx, target.id);
-      return p;
-    });
-    forgetScopeUsers(ctx);
+    // The new logo is stored before the transaction and removed if it fails; the replaced one
+    // is deleted after the commit (changeLogo, shared with Whitelabel Settings).
+    await changeLogo(
+      ctx.uploadsDir,
+      checkedLogo,
+      async (newLogoName) => {
+        const p = await ctx.db.transaction().execute(async (tx) => {
+          const target = await lockTarget(tx, found.id, found.role, found.created_by);
+          if (!target) throw notFound(msg.userNotFound);
+          const sent = (field: string) => Object.hasOwn(fields, field);
+          const next = planUpdate(actor, target, input, sent, newLogoName);
+          await checkAgainstOthers(tx, target, next, input.email);
+          await repo.updateUser(tx, target.id, next.set, next.endsTokens);
+          if (next.identityChanges) await ctx.authState.changed(tx, target.id);
+          return next;
+        });
+        forgetScopeUsers(ctx);
+        // A request between the NOTIFY and the commit may have cached the old row.
+        if (p.identityChanges) ctx.authState.forget(found.id);
+        return p;
+      },
+      log,
+    );
   } catch (err) {
-    if (newLogoName) await deleteLogoFile(ctx.uploadsDir, newLogoName).catch(() => {});
     if (repo.isUniqueViolation(err)) throw conflict(msg.emailTaken);
     throw err;
-  }
-  // A request between the NOTIFY and the commit may have cached the old row.
-  if (plan.identityChanges) ctx.authState.forget(found.id);
-  if (plan.oldLogo) {
-    await deleteLogoAt(ctx.uploadsDir, plan.oldLogo).catch((err: unknown) => {
-      log.warn({ err }, 'could not delete a replaced logo');
-    });
   }
   const row = await repo.findById(ctx.pool, found.id);
   if (!row) throw notFound(msg.userNotFound);

@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { server as msg } from '@herald/contract';
+import { TINY_PNG } from '../users/test-fixtures.js';
+import { changeLogo, checkLogo, logoUrl, storeLogo } from './logo-files.js';
+
+let dir: string;
+const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
+const files = () => fs.readdir(path.join(dir, 'logos')).catch(() => [] as string[]);
+
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-logos-'));
+});
+afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+describe('checkLogo', () => {
+  it('refuses text and GIF bytes by content, takes a PNG whatever it is called', () => {
+    expect(() => checkLogo(Buffer.from('not an image'))).toThrow(msg.logoType);
+    expect(() => checkLogo(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))).toThrow(msg.logoType);
+    expect(checkLogo(TINY_PNG)).toEqual({ data: TINY_PNG, ext: 'png' });
+    expect(checkLogo(null)).toBeNull();
+  });
+});
+
+describe('changeLogo', () => {
+  it('removes the new file when the write fails, keeping the stored one', async () => {
+    const old = await storeLogo(dir, TINY_PNG, 'png');
+    const failing = changeLogo(
+      dir,
+      checkLogo(TINY_PNG),
+      () => Promise.reject(new Error('rolled back')),
+      log,
+    );
+    await expect(failing).rejects.toThrow('rolled back');
+    expect(await files()).toEqual([old]);
+  });
+
+  it('deletes the replaced file only once the write has succeeded', async () => {
+    const old = await storeLogo(dir, TINY_PNG, 'png');
+    let seenDuringWrite: string[] = [];
+    const result = await changeLogo(
+      dir,
+      checkLogo(TINY_PNG),
+      async (name) => {
+        seenDuringWrite = await files();
+        return { name, oldLogo: logoUrl(old) };
+      },
+      log,
+    );
+    expect(seenDuringWrite.sort()).toEqual([old, result.name].sort());
+    expect(await files()).toEqual([result.name]);
+  });
+});
