@@ -159,7 +159,9 @@ describe('create campaign as a User', () => {
     await form.getByLabel('Message', { exact: true }).fill('Hello from the e2e test');
     await typeNumbers(form, '9876543210, 9876543211 9876543210; abc');
     await counts(form).getByText('Kept: 2').waitFor();
-    await counts(form).getByText('Invalid: 1').waitFor();
+    // 'abc' is not a number: ignored, not invalid (issue 13).
+    await counts(form).getByText('Invalid: 0').waitFor();
+    await counts(form).getByText('Ignored (not a number): 1').waitFor();
     await counts(form).getByText('Duplicates: 1').waitFor();
     await form.getByText('Total recipients: 2').waitFor();
     // The box keeps what was typed: editing it changes the count.
@@ -309,7 +311,9 @@ describe('create campaign as a User', () => {
       buffer: Buffer.from('phone\r\n9800000001\r\n9800000002\r\n9800000001\r\n12\r\n'),
     });
     await counts(form).getByText('Kept: 2').waitFor();
-    await counts(form).getByText('Invalid: 2').waitFor();
+    // The header 'phone' is not a number; 12 is an invalid number (issue 13).
+    await counts(form).getByText('Invalid: 1').waitFor();
+    await counts(form).getByText('Ignored (not a number): 1').waitFor();
     await counts(form).getByText('Duplicates: 1').waitFor();
     await form.getByText('Total recipients: 2').waitFor();
     const xlsx = await writeXlsx([[['Mobile'], [9800000002], [9800000003], ['9800000004']]]);
@@ -321,6 +325,10 @@ describe('create campaign as a User', () => {
     await counts(form).getByText('Kept: 2').waitFor();
     await counts(form).getByText('Duplicates: 1').waitFor();
     await form.getByText('Total recipients: 4').waitFor();
+    // The header 'Mobile' is not a number; no cell is an invalid number.
+    await counts(form).getByText('Invalid: 0').waitFor();
+    await counts(form).getByText('Ignored (not a number): 1').waitFor();
+    await shot(page, 'campaign-create-ignored');
     await file.setInputFiles({
       name: 'broken.xlsx',
       mimeType: 'text/plain',

@@ -12,6 +12,15 @@ export const RECIPIENT_SEPARATORS = /[\s,;]+/;
 const STRIP = /[\s+\-().]/g;
 const DIGITS = /^\d+$/;
 
+/**
+ * A token that still holds something other than digits after stripping (letters: a name, a
+ * header) or nothing at all ('-') is not a number: spec 5 reads only all-digit cells, so the
+ * form reports it as 'Ignored (not a number)', apart from 'Invalid' digit strings (not 7–15).
+ */
+export function isNotANumber(token: string): boolean {
+  return !DIGITS.test(token.replace(STRIP, ''));
+}
+
 /** The normalised number, or null when the token is not 7–15 digits after stripping. */
 export function normalizeRecipient(token: string): string | null {
   const digits = token.replace(STRIP, '');
@@ -21,7 +30,10 @@ export function normalizeRecipient(token: string): string | null {
 
 export interface RecipientCounts {
   kept: number;
+  /** Digit strings outside 7–15 digits. */
   invalid: number;
+  /** Tokens that are not numbers (isNotANumber). */
+  ignored: number;
   duplicates: number;
 }
 
@@ -33,16 +45,18 @@ export function parseRecipientText(text: string): RecipientCounts & { numbers: s
   const seen = new Set<string>();
   const numbers: string[] = [];
   let invalid = 0;
+  let ignored = 0;
   let duplicates = 0;
   for (const token of text.split(RECIPIENT_SEPARATORS)) {
     if (!token) continue;
     const n = normalizeRecipient(token);
-    if (n === null) invalid++;
+    if (n === null && isNotANumber(token)) ignored++;
+    else if (n === null) invalid++;
     else if (seen.has(n)) duplicates++;
     else {
       seen.add(n);
       numbers.push(n);
     }
   }
-  return { numbers, kept: numbers.length, invalid, duplicates };
+  return { numbers, kept: numbers.length, invalid, ignored, duplicates };
 }

@@ -52,6 +52,8 @@ export const ui = {
   analytics: { loadFailed: 'Failed to load analytics data.' },
   dashboard: { loadFailed: 'Failed to load dashboard figures.' },
   campaigns: {
+    /** The recipients summary's count of tokens/cells that are not numbers (names, headers). */
+    recipientsIgnored: 'Ignored (not a number)',
     fileUnreadable: 'Could not read the file.',
     parserUnavailable: 'File parsing library is not available. Please contact support.',
     loadFailed: '❌ Failed to load page data.',

@@ -18,6 +18,7 @@ function reference(text: string) {
     numbers: [...r.numbers].sort(byKey),
     kept: r.kept,
     invalid: r.invalid,
+    ignored: r.ignored,
     duplicates: r.duplicates,
   };
 }
@@ -27,6 +28,7 @@ function asStrings(list: RecipientList) {
     numbers: Array.from(list.keys, recipientKeyToString),
     kept: list.kept,
     invalid: list.invalid,
+    ignored: list.ignored,
     duplicates: list.duplicates,
   };
 }
@@ -105,6 +107,11 @@ describe('RecipientScanner: the same rules as parseRecipientText', () => {
     ]) {
       expect(asStrings(scanRecipients(text)), JSON.stringify(text)).toEqual(reference(text));
     }
+  });
+
+  it('counts names and headers as not numbers, apart from digit strings of the wrong length', () => {
+    const list = scanRecipients('Name Phone\nAsha 9876543210\nRavi 12345 - 1234567890123456');
+    expect(list).toMatchObject({ kept: 1, ignored: 5, invalid: 2, duplicates: 0 });
   });
 
   it('agrees on random text, whole or cut into random pieces', () => {

@@ -37,7 +37,10 @@ export interface RecipientList {
   /** Sorted, no duplicates; `keys.length === kept`. */
   keys: Float64Array;
   kept: number;
+  /** Digit strings outside 7–15 digits. */
   invalid: number;
+  /** Tokens that are not numbers (letters, or nothing left after stripping). */
+  ignored: number;
   duplicates: number;
 }
 
@@ -45,6 +48,7 @@ export class RecipientScanner {
   #keys: Float64Array;
   #length = 0;
   #invalid = 0;
+  #ignored = 0;
   #sorted = true;
   #last = -1;
   // The token being read: whether it has any character, its digits so far (value exact up to
@@ -104,13 +108,15 @@ export class RecipientScanner {
       keys: all.subarray(0, kept),
       kept,
       invalid: this.#invalid,
+      ignored: this.#ignored,
       duplicates: all.length - kept,
     };
   }
 
   #token(digits: number, value: number, bad: boolean): void {
     if (bad || digits < RECIPIENT_MIN_DIGITS || digits > PAD) {
-      this.#invalid++;
+      if (bad || digits === 0) this.#ignored++;
+      else this.#invalid++;
       return;
     }
     const key = encodeRecipientKey(digits, value);

@@ -1,5 +1,6 @@
 import { useRef, useState, type ClipboardEvent } from 'react';
 import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
+import { ui } from '@herald/contract';
 import type { LastInput, ParsedRecipients } from '../recipients/use-recipient-parser';
 import { formatCount } from './create-form-logic';
 
@@ -119,6 +120,9 @@ function RecipientCounts({ count, last }: { count: number; last: LastInput | nul
           <span className="text-muted">{`${last.source}:`}</span>
           <Badge bg="success">{`Kept: ${formatCount(last.figures.kept)}`}</Badge>
           <Badge bg="warning" text="dark">{`Invalid: ${formatCount(last.figures.invalid)}`}</Badge>
+          <Badge bg="light" text="dark" className="border">
+            {`${ui.campaigns.recipientsIgnored}: ${formatCount(last.figures.ignored)}`}
+          </Badge>
           <Badge bg="secondary">{`Duplicates: ${formatCount(last.figures.duplicates)}`}</Badge>
         </div>
       )}

@@ -5,11 +5,16 @@
  */
 import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
 
-/** Collects keys into a growing Float64Array and counts invalid tokens. */
+/**
+ * Collects keys into a growing Float64Array and counts the dropped tokens: `invalid` digit
+ * strings (not 7–15 digits) and `ignored` ones that are not numbers (letters, such as a name or
+ * a header, or nothing left after stripping; spec 5 reads only all-digit cells).
+ */
 export class KeySink {
   keys: Float64Array;
   length = 0;
   invalid = 0;
+  ignored = 0;
 
   constructor(expected = 1024) {
     this.keys = new Float64Array(Math.max(16, expected));
@@ -18,7 +23,9 @@ export class KeySink {
   /** A finished token/cell: `digits` digits (value exact up to 15 digits), `bad` = other chars. */
   token(digits: number, value: number, bad: boolean): void {
     if (bad || digits < RECIPIENT_MIN_DIGITS || digits > RECIPIENT_MAX_DIGITS) {
-      this.invalid++;
+      // Only dropped tokens pay for telling the two apart.
+      if (bad || digits === 0) this.ignored++;
+      else this.invalid++;
       return;
     }
     this.key(encodeRecipientKey(digits, value));
@@ -37,7 +44,8 @@ export class KeySink {
   /** A numeric spreadsheet value: kept when it is a whole number of 7–15 digits. */
   number(n: number): void {
     if (!Number.isInteger(n)) {
-      this.invalid++;
+      if (Number.isNaN(n)) this.ignored++;
+      else this.invalid++;
       return;
     }
     const v = Math.abs(n);
@@ -52,6 +60,7 @@ export interface ScanResult {
   keys: Float64Array;
   kept: number;
   invalid: number;
+  ignored: number;
   duplicates: number;
 }
 
@@ -114,6 +123,7 @@ export function finish(sink: KeySink): ScanResult {
     keys: all.subarray(0, u),
     kept: u,
     invalid: sink.invalid,
+    ignored: sink.ignored,
     duplicates: sink.length - u,
   };
 }

@@ -24,6 +24,7 @@ export type ParseReply =
       keys: Float64Array;
       kept: number;
       invalid: number;
+      ignored: number;
       duplicates: number;
     }
   | { id: number; error: string };

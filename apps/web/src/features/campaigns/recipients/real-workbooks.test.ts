@@ -17,6 +17,7 @@ import { inflateEntry, readCentralDirectory } from './zip';
 const found = (r: ScanResult) => ({
   numbers: recipientKeysToStrings(r.keys).sort(),
   invalid: r.invalid,
+  ignored: r.ignored,
   duplicates: r.duplicates,
 });
 
@@ -34,16 +35,20 @@ describe('workbooks saved by LibreOffice', () => {
     expect(found(await parseXlsxBytes(xlsx))).toEqual({
       // The CSV's 0987654321 was imported as the number 987654321: 9 digits, still kept.
       numbers: ['1234567890', '919876543210', '987654321', '9876543210'],
-      // Mobile, Name, Asha, Ravi, Li, Zero, 'Asha again', 12345 (5 digits), Short.
-      invalid: 9,
+      // Not numbers: the header (Mobile, Name) and the names Asha, Ravi, Li, Zero, 'Asha
+      // again', Short; invalid: 12345 (5 digits).
+      ignored: 8,
+      invalid: 1,
       duplicates: 1,
     });
   });
 
   const mixed = {
     numbers: ['0987654321', '442079460018', '7012345678', '919876543210', '9876543210'],
-    // Phone, Name, Asha, Zero, 12.5, 1234567890123460 (16 digits), TRUE (the number 1), Mobile.
-    invalid: 8,
+    // Not numbers: the headers Phone, Name, Mobile and the names Asha, Zero.
+    ignored: 5,
+    // Invalid digit strings: 12.5, 1234567890123460 (16 digits), TRUE (stored as the number 1).
+    invalid: 3,
     // The formula =A3, the text formula ="98765"&"43210", and '9876543210' on the second sheet.
     duplicates: 3,
   };
@@ -79,8 +84,9 @@ describe('a workbook streamed by XlsxWriter', () => {
     expect(await entryText(xlsx, 'xl/worksheets/sheet2.xml')).toContain('<v>1.5E+20</v>');
     expect(found(await parseXlsxBytes(xlsx))).toEqual({
       numbers: ['0987654321', '12025550147', '7012345678', '919876543210', '9876543210'],
-      // Phone, n/a, 1.5E+20 (21 digits).
-      invalid: 3,
+      // Not numbers: Phone, n/a; invalid: 1.5E+20 (21 digits).
+      ignored: 2,
+      invalid: 1,
       duplicates: 1,
     });
   });
@@ -101,8 +107,9 @@ describe('workbooks written by SheetJS', () => {
   };
   const expected = {
     numbers: ['0987654321', '919876543210', '9876543210'],
-    // Phone, Name, Asha, 1234567890123456 (16 digits), 1e21, 7.5.
-    invalid: 6,
+    // Not numbers: Phone, Name, Asha; invalid: 1234567890123456 (16 digits), 1e21, 7.5.
+    ignored: 3,
+    invalid: 3,
     // +91-98765-43210 is 919876543210, like the number on the second sheet; '9876543210' too.
     duplicates: 2,
   };

@@ -3,18 +3,19 @@ import { MAX_RECIPIENTS } from '@herald/contract';
 import { addScan, listOf, type RecipientScan } from './recipient-list';
 
 const keys = (...n: number[]) => Float64Array.from(n);
-const scan = (k: Float64Array, invalid = 0, duplicates = 0): RecipientScan => ({
+const scan = (k: Float64Array, invalid = 0, duplicates = 0, ignored = 0): RecipientScan => ({
   keys: k,
   kept: k.length,
   invalid,
+  ignored,
   duplicates,
 });
 
 describe('addScan', () => {
   it('counts as kept only the numbers new to the list', () => {
-    const r = addScan(keys(1, 3, 5), scan(keys(2, 3, 4, 5), 2, 1));
+    const r = addScan(keys(1, 3, 5), scan(keys(2, 3, 4, 5), 2, 1, 6));
     expect([...r.keys]).toEqual([1, 2, 3, 4, 5]);
-    expect([r.kept, r.invalid, r.duplicates, r.overLimit]).toEqual([2, 2, 3, false]);
+    expect([r.kept, r.invalid, r.ignored, r.duplicates, r.overLimit]).toEqual([2, 2, 6, 3, false]);
   });
 
   it('takes a scan into an empty list as it is', () => {

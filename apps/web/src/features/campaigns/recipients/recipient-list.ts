@@ -10,7 +10,10 @@ import { mergeKeys } from './keys';
 export interface RecipientScan {
   keys: Float64Array;
   kept: number;
+  /** Digit strings outside 7–15 digits. */
   invalid: number;
+  /** Not numbers (names, headers). */
+  ignored: number;
   /** Repeats within the input. */
   duplicates: number;
 }
@@ -21,6 +24,7 @@ export interface ParsedRecipients {
   /** New numbers this input added. */
   kept: number;
   invalid: number;
+  ignored: number;
   /** Repeats within the input plus numbers already present. */
   duplicates: number;
   /** More than MAX_RECIPIENTS in total. */
@@ -35,6 +39,7 @@ export function addScan(existing: Float64Array, scan: RecipientScan): ParsedReci
     keys: merged.keys,
     kept: scan.kept - merged.duplicates,
     invalid: scan.invalid,
+    ignored: scan.ignored,
     duplicates: scan.duplicates + merged.duplicates,
     overLimit: merged.keys.length > MAX_RECIPIENTS,
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  isNotANumber,
   normalizeRecipient,
   parseRecipientText,
   recipientKeysToStrings,
@@ -30,16 +31,18 @@ const soup = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
 function csvReference(text: string) {
   const seen = new Set<string>();
   let invalid = 0;
+  let ignored = 0;
   let duplicates = 0;
   for (const raw of text.split(/[,;\r\n]+/)) {
     const cell = raw.replace(/[\s"]/g, '');
     if (!cell) continue;
     const n = normalizeRecipient(cell);
-    if (n === null) invalid++;
+    if (n === null && isNotANumber(cell)) ignored++;
+    else if (n === null) invalid++;
     else if (seen.has(n)) duplicates++;
     else seen.add(n);
   }
-  return { numbers: [...seen], kept: seen.size, invalid, duplicates };
+  return { numbers: [...seen], kept: seen.size, invalid, ignored, duplicates };
 }
 
 describe('scanText agrees with parseRecipientText', () => {
@@ -49,9 +52,10 @@ describe('scanText agrees with parseRecipientText', () => {
         const ref = parseRecipientText(text);
         const got = parseTextBytes(enc.encode(text));
         expect(sorted(recipientKeysToStrings(got.keys))).toEqual(sorted(ref.numbers));
-        expect([got.kept, got.invalid, got.duplicates]).toEqual([
+        expect([got.kept, got.invalid, got.ignored, got.duplicates]).toEqual([
           ref.kept,
           ref.invalid,
+          ref.ignored,
           ref.duplicates,
         ]);
       }),
@@ -73,7 +77,9 @@ describe('scanText agrees with parseRecipientText', () => {
     const got = parseTextBytes(enc.encode('+91 98765 43210, (123) 456-7890;abc\n12345'));
     // Spaces split "(123) 456-7890" into "(123)" and "456-7890" in pasted text.
     expect(recipientKeysToStrings(got.keys)).toEqual(['4567890']);
-    expect(got.invalid).toBe(6);
+    // Invalid digit strings: +91, 98765, 43210, (123), 12345; 'abc' is not a number.
+    expect(got.invalid).toBe(5);
+    expect(got.ignored).toBe(1);
   });
 });
 
@@ -84,9 +90,10 @@ describe('scanCsv', () => {
         const ref = csvReference(text);
         const got = parseCsvBytes(enc.encode(text));
         expect(sorted(recipientKeysToStrings(got.keys))).toEqual(sorted(ref.numbers));
-        expect([got.kept, got.invalid, got.duplicates]).toEqual([
+        expect([got.kept, got.invalid, got.ignored, got.duplicates]).toEqual([
           ref.kept,
           ref.invalid,
+          ref.ignored,
           ref.duplicates,
         ]);
       }),
@@ -103,7 +110,9 @@ describe('scanCsv', () => {
       '919876543210',
       '9876543210',
     ]);
-    expect(got.invalid).toBe(3);
+    // The header (phone, name) and the name Asha are not numbers, not invalid numbers.
+    expect(got.ignored).toBe(3);
+    expect(got.invalid).toBe(0);
     expect(got.duplicates).toBe(0);
   });
 });
@@ -156,7 +165,8 @@ describe('1,000,000 numbers', () => {
       const got = parse(enc.encode(text));
       expect(got.kept).toBe(900_000);
       expect(got.duplicates).toBe(100_000);
-      expect(got.invalid).toBe(2);
+      expect(got.invalid).toBe(1); // 123
+      expect(got.ignored).toBe(1); // bad
     }
   });
 });

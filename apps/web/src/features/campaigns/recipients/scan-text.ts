@@ -2,7 +2,7 @@
  * Byte scanner for pasted text and CSV files (UTF-8). No string and no Set per token: each
  * token's digits accumulate into a number, kept tokens go into a Float64Array (keys.ts), and
  * the array is sorted and deduped in place at the end. It agrees with the contract's
- * parseRecipientText (same kept set, same invalid and duplicate counts).
+ * parseRecipientText (same kept set, same invalid, ignored and duplicate counts).
  */
 import { finish, KeySink, type ScanResult } from './keys';
 
@@ -55,7 +55,8 @@ export function unicodeSpaceLength(bytes: Uint8Array, i: number): number {
 /**
  * Pasted text: tokens split on whitespace (ASCII and Unicode, as JS \s), commas and
  * semicolons; within a token '+', '-', '(', ')' and '.' are removed; a token is kept when
- * 7–15 digits and nothing else remain, else it is invalid.
+ * 7–15 digits and nothing else remain; a token with letters (or with no digit) is not a
+ * number (ignored), other digit strings are invalid.
  */
 export function scanText(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 3)): KeySink {
   let inToken = false;
@@ -100,7 +101,7 @@ export function scanText(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 
  * holding a comma splits into two cells; phone numbers hold no commas, and this keeps the
  * scan a single pass. Spaces inside a cell are removed, not separators, so a cell such as
  * "+91 98765 43210" becomes 919876543210 (spec 5: a file contributes all-digit cells), and a
- * cell with letters is invalid. A cell that is empty after removing spaces and quotes is
+ * cell with letters is not a number (ignored). A cell that is empty after removing spaces and quotes is
  * skipped (a leading BOM is a Unicode space, so it is removed too).
  */
 export function scanCsv(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 3)): KeySink {

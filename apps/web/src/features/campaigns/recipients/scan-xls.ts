@@ -57,7 +57,7 @@ export async function parseXlsBytes(bytes: Uint8Array): Promise<ScanResult> {
         if (!cell || cell.t === 'z' || cell.v === undefined || cell.v === null) continue;
         if (cell.t === 'n' && typeof cell.v === 'number') sink.number(cell.v);
         else if (cell.t === 's' && typeof cell.v === 'string') cellString(cell.v, sink);
-        else sink.invalid++;
+        else sink.ignored++; // a boolean or an error: not a number
       }
     }
   }

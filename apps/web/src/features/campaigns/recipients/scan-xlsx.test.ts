@@ -23,8 +23,9 @@ describe('parseXlsxBytes', () => {
     expect(sorted(recipientKeysToStrings(got.keys))).toEqual(
       sorted(['9876543210', '0987654321', '919876543210', '1234567890', '000000000000000']),
     );
-    // phone, name, Asha, 123, 'call me', 9.5, 1234567890123456
-    expect(got.invalid).toBe(7);
+    // Not numbers: phone, name, Asha, 'call me'; invalid: 123, 9.5, 1234567890123456.
+    expect(got.ignored).toBe(4);
+    expect(got.invalid).toBe(3);
     expect(got.duplicates).toBe(1);
   });
 
@@ -48,14 +49,18 @@ describe('parseXlsxBytes', () => {
       '919876543210',
       '9876543210',
     ]);
-    expect(got.invalid).toBe(1);
+    // The boolean E1 is not a number; nothing is an invalid number.
+    expect(got.ignored).toBe(1);
+    expect(got.invalid).toBe(0);
   });
 
-  it('maps shared strings to keys, invalid and empty', () => {
+  it('maps shared strings to keys, invalid, empty and not a number', () => {
     const sst = scanSharedStrings(
-      enc.encode('<sst><si><t>9876543210</t></si><si><t>x</t></si><si><t></t></si></sst>'),
+      enc.encode(
+        '<sst><si><t>9876543210</t></si><si><t>12345</t></si><si><t></t></si><si><t>x</t></si></sst>',
+      ),
     );
-    expect(Array.from(sst).slice(1)).toEqual([-1, -2]);
+    expect(Array.from(sst).slice(1)).toEqual([-1, -2, -3]);
     expect(recipientKeysToStrings(sst.subarray(0, 1))).toEqual(['9876543210']);
   });
 
@@ -92,6 +97,7 @@ describe('parseXlsxBytes', () => {
     const got = await parseXlsxBytes(await writeXlsx([rows]));
     expect(got.kept).toBe(900_000);
     expect(got.duplicates).toBe(100_000);
-    expect(got.invalid).toBe(1);
+    expect(got.ignored).toBe(1); // the header
+    expect(got.invalid).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * scanner reads the text of `<v>` and `<t>` (inside `<si>` or an inline `<is>`) of each `<c>`.
  * No cell object and no string per cell: a cell's text feeds one reused accumulator with the
  * CSV cell rule of scan-text.ts (spaces and quotes removed, + - ( ) . stripped, letters make
- * it invalid). Un-prefixed SpreadsheetML only (what Excel, LibreOffice and SheetJS write).
+ * it not a number). Un-prefixed SpreadsheetML only (what Excel, LibreOffice and SheetJS write).
  */
 import { finish, KeySink, type ScanResult } from './keys';
 import {
@@ -19,6 +19,11 @@ import {
 } from './scan-text';
 import { inflateEntry, readCentralDirectory, UnreadableFileError } from './zip';
 import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
+
+/** Shared-string markers (keys are >= 0). */
+const INVALID = -1;
+const EMPTY = -2;
+const NOT_A_NUMBER = -3;
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -61,11 +66,11 @@ class CellText {
     }
   }
 
-  /** The cell's key, -1 when invalid, -2 when empty. */
+  /** The cell's key, INVALID (digits, not 7–15), EMPTY or NOT_A_NUMBER (letters, or no digit). */
   key(): number {
-    if (!this.some) return -2;
+    if (!this.some) return EMPTY;
     if (this.bad || this.digits < RECIPIENT_MIN_DIGITS || this.digits > RECIPIENT_MAX_DIGITS) {
-      return -1;
+      return this.bad || this.digits === 0 ? NOT_A_NUMBER : INVALID;
     }
     return encodeRecipientKey(this.digits, this.value);
   }
@@ -124,7 +129,7 @@ function feedElement(
   }
 }
 
-/** Shared strings as keys (-1 invalid, -2 empty), in index order. */
+/** Shared strings as keys (or INVALID, EMPTY, NOT_A_NUMBER), in index order. */
 export function scanSharedStrings(x: Uint8Array): Float64Array {
   let out = new Float64Array(1024);
   let n = 0;
@@ -200,11 +205,12 @@ export function scanSheet(x: Uint8Array, sst: Float64Array, sink: KeySink): void
       else sink.number(Number(decoder.decode(x.subarray(range[0], range[1])))); // 9.8E+9, rare
     } else if (type === SHARED) {
       const k = acc.bad || acc.stripped ? undefined : sst[acc.value];
-      if (k === undefined || k === -1) sink.invalid++;
-      else if (k >= 0) sink.key(k);
+      if (k !== undefined && k >= 0) sink.key(k);
+      else if (k === INVALID) sink.invalid++;
+      else if (k !== EMPTY) sink.ignored++; // a name or a header (or a broken index)
     } else if (type === TEXT) {
       sink.token(acc.digits, acc.value, acc.bad || acc.digits === 0);
-    } else sink.invalid++;
+    } else sink.ignored++; // a boolean, an error or a date: not a number
   }
 }
 

@@ -6,11 +6,12 @@ import { writeXlsx } from '../../../../test/zip-fixture';
 
 describe('parseRecipients', () => {
   it('merges pasted text and files, deduping against existing recipients', async () => {
-    const first = await parseRecipients('9876543210, 1234567 1234567 abc');
-    expect([first.kept, first.invalid, first.duplicates]).toEqual([2, 1, 1]);
+    const first = await parseRecipients('9876543210, 1234567 1234567 abc 12345');
+    expect([first.kept, first.invalid, first.ignored, first.duplicates]).toEqual([2, 1, 1, 1]);
     const csv = new File(['phone\r\n9876543210\r\n"0987654321"\r\n'], 'list.csv');
     const second = await parseRecipients(csv, first.keys);
-    expect([second.kept, second.invalid, second.duplicates]).toEqual([1, 1, 1]);
+    // The header is not a number: ignored, not invalid.
+    expect([second.kept, second.invalid, second.ignored, second.duplicates]).toEqual([1, 0, 1, 1]);
     const xlsx = new File([(await writeXlsx([[[5555555], ['1234567']]])) as BlobPart], 'a.XLSX');
     const third = await parseRecipients(xlsx, second.keys);
     expect(recipientKeysToStrings(third.keys).sort()).toEqual([
@@ -37,7 +38,7 @@ describe('parseRecipients', () => {
   it('answers with a transferable buffer', async () => {
     const buffer = new TextEncoder().encode('9876543210 9876543210').buffer as ArrayBuffer;
     const { reply, transfer } = await answer({ id: 7, kind: 'text', buffer });
-    expect(reply).toMatchObject({ id: 7, kept: 1, invalid: 0, duplicates: 1 });
+    expect(reply).toMatchObject({ id: 7, kept: 1, invalid: 0, ignored: 0, duplicates: 1 });
     expect(transfer).toHaveLength(1);
   });
 });
