@@ -14,6 +14,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { filesRoutes } from './modules/branding/files.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { historyRoutes } from './modules/credits/history.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
@@ -22,6 +23,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { announcementFilesRoutes } from './modules/announcements/announcement-files.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export type BuildOptions = {
@@ -90,6 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(brandingRoutes);
       await api.register(filesRoutes);
       await api.register(dashboardRoutes);
+      await api.register(analyticsRoutes);
       await api.register(creditsRoutes);
       await api.register(historyRoutes);
       await api.register(campaignsRoutes);
@@ -98,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(announcementFilesRoutes);
       await api.register(notificationsRoutes);
       await api.register(liveRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

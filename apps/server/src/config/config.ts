@@ -66,6 +66,14 @@ const EnvSchema = z.object({
     .max(20)
     .default(17),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
+  /** When the scheduled backup runs (cron: minute hour day month weekday); daily at 02:30. */
+  BACKUP_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, 'must be a cron line of five fields')
+    .default('30 2 * * *'),
+  /** How many scheduled backups are kept in DATA_DIR/backups/; older ones are pruned. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /**
    * Which X-Forwarded-For hops to believe, so rate limits see the client's address: `false`
    * none, a number of proxy hops (`true` means one), or a comma-separated list of the proxies'
@@ -110,6 +118,9 @@ export interface Config {
   logLevel: string;
   passwordHashCost: number;
   dbPoolMax: number;
+  /** Scheduled backup: its cron line and how many are kept. */
+  backupCron: string;
+  backupKeep: number;
   trustProxy: TrustProxy;
   /** Directory of the built web app; undefined serves the API only. */
   webDist: string | undefined;
@@ -152,6 +163,8 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
     dbPoolMax: e.DB_POOL_MAX,
+    backupCron: e.BACKUP_CRON,
+    backupKeep: e.BACKUP_KEEP,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST === null ? undefined : (e.WEB_DIST ?? defaults.webDist),
   };

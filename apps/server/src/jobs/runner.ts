@@ -1,6 +1,6 @@
 import { run, runOnce, type Runner } from 'graphile-worker';
 import type { AppContext } from '../context.js';
-import { crontab, taskList } from './tasks.js';
+import { crontabFor, taskList } from './tasks.js';
 import { workerLogger } from './worker-logger.js';
 
 /**
@@ -27,7 +27,7 @@ export async function startJobRunner(ctx: AppContext): Promise<JobRunner> {
     noHandleSignals: true,
     logger: workerLogger(ctx.log),
     taskList: taskList(ctx),
-    parsedCronItems: crontab,
+    parsedCronItems: crontabFor(ctx.config),
   });
   return { stop: () => runner.stop() };
 }

@@ -5,6 +5,12 @@ import { pruneIdempotencyKeys } from '../plugins/idempotency.js';
 import { deleteSpentResets } from '../modules/auth/auth.service.js';
 import { TASKS } from './job-queue.js';
 import { sweepUploads } from './upload-sweeps.js';
+import {
+  DEFAULT_BACKUP_CRON,
+  runScheduledBackup,
+  SCHEDULED_BACKUP_TASK,
+} from '../modules/backup/scheduled-backup.js';
+import type { Config } from '../config/config.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 
@@ -40,6 +46,10 @@ export function taskList(ctx: AppContext): TaskList {
       const removed = Object.values(swept).reduce((sum, n) => sum + n, 0);
       report('orphaned upload files removed', removed);
     },
+    [SCHEDULED_BACKUP_TASK]: async () => {
+      const { name, pruned } = await runScheduledBackup(ctx);
+      ctx.log.info({ component: 'jobs', name, pruned }, 'scheduled backup saved');
+    },
   };
 }
 
@@ -55,4 +65,13 @@ export const crontab: ParsedCronItem[] = parseCronItems([
   { task: TASKS.sweepUploads, match: '20 * * * *' },
   { task: TASKS.requeueMail, match: '35 * * * *' },
   { task: TASKS.pruneSentMail, match: '40 3 * * *' },
+  { task: SCHEDULED_BACKUP_TASK, match: DEFAULT_BACKUP_CRON },
 ]);
+
+/** The crontab with the scheduled backup at the configured BACKUP_CRON. */
+export function crontabFor(config: Pick<Config, 'backupCron'>): ParsedCronItem[] {
+  return [
+    ...crontab.filter((c) => c.task !== SCHEDULED_BACKUP_TASK),
+    ...parseCronItems([{ task: SCHEDULED_BACKUP_TASK, match: config.backupCron }]),
+  ];
+}

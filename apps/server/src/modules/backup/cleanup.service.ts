@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import type { CleanupBodySchema } from '@herald/contract';
+import { server as msg, type CleanupReply } from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import { localDayEnd, localDayStart } from '../../lib/local-day.js';
+import type { AuthUser } from '../../plugins/auth-state.js';
+import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
+import { deleteCampaigns, removeCampaignFiles } from '../campaigns/campaign-cleanup.js';
+import { cleanupLedger } from '../credits/carry-forward.js';
+import { deleteTicketsOf, removeTicketFiles } from '../tickets/ticket-cleanup.js';
+import { deleteUsers, lockUsersCreatedBetween, reparentSurvivors } from '../users/users-cleanup.js';
+import { saveBackup } from './backup-store.js';
+
+/**
+ * DELETE /api/data/cleanup (spec 2.17, 5; decisions.md sections 3, 6). A backup is saved to the
+ * server first; then the range is deleted in one transaction:
+ * - campaigns created in the range (their ledger entries stay: no balance changes);
+ * - transactions created in the range, each remaining user's balance carried forward;
+ * - users created in the range (never an Admin), with their campaigns, tickets and ledger
+ *   entries; users they created move under the nearest remaining creator, and every remaining
+ *   user's balance is carried forward.
+ * Stored files of deleted campaigns and tickets are removed after the commit.
+ */
+export type CleanupInput = z.output<typeof CleanupBodySchema>;
+
+const LABEL = { campaigns: 'campaigns', users: 'users', transactions: 'transactions' } as const;
+
+export async function cleanup(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: CleanupInput,
+): Promise<CleanupReply> {
+  // The schema refuses a body without both dates; this keeps the types honest.
+  if (!input.fromDate || !input.toDate) throw new Error(msg.cleanupDatesRequired);
+  const tz = input.tzOffset ?? 0;
+  const from = localDayStart(input.fromDate, tz);
+  const to = localDayEnd(input.toDate, tz);
+
+  const backup = await saveBackup(ctx, 'cleanup');
+
+  let campaignFiles: string[] = [];
+  let ticketFiles: string[] = [];
+  const deleted = await ctx.db.transaction().execute(async (tx) => {
+    if (input.dataType === 'campaigns') {
+      const gone = await deleteCampaigns(tx, { from, to });
+      campaignFiles = gone.storedNames;
+      return gone.count;
+    }
+    if (input.dataType === 'transactions') {
+      return cleanupLedger(tx, { from, to, actorId: actor.id });
+    }
+    const userIds = await lockUsersCreatedBetween(tx, from, to);
+    if (userIds.length === 0) return 0;
+    const campaigns = await deleteCampaigns(tx, { userIds });
+    const tickets = await deleteTicketsOf(tx, userIds);
+    campaignFiles = campaigns.storedNames;
+    ticketFiles = tickets.storedNames;
+    await cleanupLedger(tx, { userIds, actorId: actor.id });
+    await reparentSurvivors(tx, userIds);
+    return deleteUsers(tx, userIds);
+  });
+  if (input.dataType === 'users' && deleted > 0) forgetScopeUsers(ctx);
+
+  await removeCampaignFiles(ctx.uploadsDir, campaignFiles).catch((err: unknown) =>
+    ctx.log.warn({ err, component: 'cleanup' }, 'campaign files left behind (the sweep retries)'),
+  );
+  await removeTicketFiles(ctx.uploadsDir, ticketFiles).catch((err: unknown) =>
+    ctx.log.warn({ err, component: 'cleanup' }, 'ticket files left behind (the sweep retries)'),
+  );
+  return {
+    message: msg.cleanupDone(deleted, LABEL[input.dataType], backup),
+    backup,
+    deleted,
+  };
+}
