@@ -6,10 +6,11 @@ import {
   DEFAULT_COMPANY_NAME,
   server as msg,
   type Branding,
+  type LoginReply,
   type WhitelabelSettings,
   type WhitelabelSettingsReply,
 } from '@herald/contract';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   TINY_JPEG,
   TINY_PNG,
@@ -181,10 +182,47 @@ describe('POST /api/whitelabel/settings and branding down the chain', () => {
   });
 
   it('lets the Admin set the house branding, which every user without a nearer one shows', async () => {
-    const res = await save(h.admin, { companyName: 'House' });
+    const res = await save(h.admin, { companyName: 'House' }, logo(TINY_PNG));
     expect(res.statusCode).toBe(200);
-    expect((await branding(h.u3.token)).companyName).toBe('House');
+    const house = res.json<WhitelabelSettingsReply>();
+    expect(await branding(h.u3.token)).toEqual({
+      companyName: 'House',
+      companyLogo: house.companyLogo,
+    });
     expect((await branding(h.u1.token)).companyName).toBe('Sub Co');
+
+    // Edit User on the Admin (the form sends the stored company name back, or none) keeps it.
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const adminId = login.json<LoginReply>().user.id;
+    const sends: Record<string, string>[] = [{}, { companyName: 'House' }];
+    for (const extra of sends) {
+      const fields = { name: 'Admin Renamed', email: ADMIN_EMAIL, ...extra };
+      const edit = await t.request({
+        method: 'PUT',
+        url: `/api/users/update/${adminId}`,
+        token: h.admin,
+        ...multipart(fields),
+      });
+      expect(edit.statusCode, JSON.stringify(extra)).toBe(200);
+      expect(await branding(h.u3.token)).toEqual({
+        companyName: 'House',
+        companyLogo: house.companyLogo,
+      });
+    }
+    const setByEdit = await t.request({
+      method: 'PUT',
+      url: `/api/users/update/${adminId}`,
+      token: h.admin,
+      ...multipart({ name: 'Admin', email: ADMIN_EMAIL, companyName: 'Other' }),
+    });
+    expect(setByEdit.statusCode).toBe(400);
+    expect(setByEdit.json()).toEqual({ message: msg.whitelabelOnlyBranded });
+
+    await save(h.admin, { removeLogo: 'true' });
     await save(h.admin, { companyName: '' });
     expect((await branding(h.u3.token)).companyName).toBe(DEFAULT_COMPANY_NAME);
   });

@@ -46,7 +46,8 @@ const PROFILE_FIELDS = [
  * - only an Admin changes role, own number and whitelabel fields; a Reseller or Sub-Reseller may
  *   send them unchanged (the form sends every field), but a different value is refused, not dropped;
  * - company name and logo belong to Resellers and Sub-Resellers only: setting them on another
- *   role is refused, and a user moved to another role loses them.
+ *   role is refused, and a user moved to another role loses them (an Admin keeps its own, the
+ *   house branding set on Whitelabel Settings).
  * Checks that need other rows (creator, children, other Admins, email) are the service's.
  */
 export function planUpdate(
@@ -76,7 +77,14 @@ export function planUpdate(
   if (roleChanges && !canCreateRole(actor.role, nextRole)) throw forbidden(msg.roleNotAllowed);
 
   const branded = BRANDED_ROLES.includes(nextRole);
-  if (!branded && (newLogoName || (sent('companyName') && input.companyName))) {
+  // An Admin's own branding (Whitelabel Settings) is the house branding: Edit User keeps it as it
+  // stands (the form may send the stored name back) and cannot set it.
+  const keepsHouse = nextRole === 'Admin';
+  const newName = sent('companyName') && input.companyName !== undefined;
+  if (
+    !branded &&
+    (newLogoName || (newName && (!keepsHouse || input.companyName !== target.company_name)))
+  ) {
     throw badRequest(msg.whitelabelOnlyBranded);
   }
 
@@ -86,7 +94,7 @@ export function planUpdate(
     role: nextRole,
     status: nextStatus,
     own_number: ownNumber,
-    company_name: branded ? companyName : null,
+    company_name: branded ? companyName : keepsHouse ? target.company_name : null,
   };
   for (const [field, column] of PROFILE_FIELDS) {
     if (sent(field)) set[column] = input[field] ?? null;
@@ -99,7 +107,7 @@ export function planUpdate(
   if (newLogoName) {
     set.company_logo = logoUrl(newLogoName);
     oldLogo = target.company_logo;
-  } else if (removeLogo || (!branded && target.company_logo)) {
+  } else if (removeLogo || (!branded && !keepsHouse && target.company_logo)) {
     set.company_logo = null;
     oldLogo = target.company_logo;
   }
