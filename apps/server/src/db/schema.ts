@@ -132,6 +132,27 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_targets: AnnouncementTargetsTable;
   announcement_seen: AnnouncementSeenTable;
+  analytics_state: AnalyticsStateTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_user_totals: AnalyticsUserTotalsTable;
+}
+
+/** Analytics rollups over the ledger (migration 0014); written only by its triggers and fold. */
+export interface AnalyticsStateTable {
+  id: boolean;
+  folded_through: Date;
+}
+export interface AnalyticsDailyTable {
+  scope_id: string;
+  day: Date;
+  credit_type: CreditType;
+  added: string;
+  removed: string;
+}
+export interface AnalyticsUserTotalsTable {
+  days: number;
+  user_id: string;
+  removed: string;
 }
 
 /** Mail waiting to be sent, or sent (body cleared); see migration 0006. */

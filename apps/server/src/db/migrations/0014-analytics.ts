@@ -1,0 +1,142 @@
+/**
+ * Analytics rollups (spec 2.12, issue 13): read-only reporting over the credit ledger that answers
+ * in a few thousand rows however long the ledger grows.
+ *
+ * - `analytics_daily`: Σ Added and Σ Removed per scope, UTC day and credit type, for every day up
+ *   to `analytics_state.folded_through` (W). A scope is the nil uuid (everything: the Admin's) or
+ *   a Reseller or Sub-Reseller (entries to itself and its subtree). Days after W are read from the
+ *   ledger itself (its created_at index: about a day of entries).
+ * - `analytics_user_totals`: Σ Removed per user over the 7, 30 and 90 days ending on W + 1 (days
+ *   W-d+2 .. W) and over all days up to W (days = 0): the 'Top Users' ranking's folded part.
+ *
+ * Exactness: `analytics_fold()` moves W to yesterday (UTC) under a SHARE lock on the ledger, so
+ * every entry of a folded day is either committed before the fold reads it or inserted after the
+ * fold commits, when the statement triggers below see the new W and add it themselves (a
+ * back-dated entry, a carry-forward). Deletes (the data cleanup) and TRUNCATE take their entries
+ * out the same way. No trigger touches a folded row on an ordinary entry (dated now), so ledger
+ * writes gain no new hot row.
+ */
+export const sql = /* sql */ `
+CREATE TABLE analytics_state (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  folded_through date NOT NULL
+);
+INSERT INTO analytics_state (folded_through) VALUES ('-infinity');
+
+CREATE TABLE analytics_daily (
+  scope_id uuid NOT NULL,
+  day date NOT NULL,
+  credit_type text NOT NULL,
+  added bigint NOT NULL,
+  removed bigint NOT NULL,
+  PRIMARY KEY (scope_id, day, credit_type)
+);
+
+CREATE TABLE analytics_user_totals (
+  days integer NOT NULL CHECK (days IN (0, 7, 30, 90)),
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  removed bigint NOT NULL,
+  PRIMARY KEY (days, user_id)
+);
+
+-- Adds (sign 1) or takes out (sign -1) the entries of the temp table analytics_rows (a
+-- transition table's rows or a span of days) that fall on folded days (<= p_w).
+CREATE FUNCTION analytics_apply(p_sign integer, p_w date) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO analytics_daily AS d (scope_id, day, credit_type, added, removed)
+  SELECT s.scope_id, a.day, a.credit_type, p_sign * sum(a.added), p_sign * sum(a.removed)
+  FROM (
+    SELECT to_user_id, (created_at AT TIME ZONE 'UTC')::date AS day, credit_type,
+           coalesce(sum(count) FILTER (WHERE type = 'Added'), 0) AS added,
+           coalesce(sum(count) FILTER (WHERE type = 'Removed'), 0) AS removed
+    FROM analytics_rows WHERE (created_at AT TIME ZONE 'UTC')::date <= p_w
+    GROUP BY 1, 2, 3
+  ) a
+  JOIN users u ON u.id = a.to_user_id
+  CROSS JOIN LATERAL (
+    SELECT '00000000-0000-0000-0000-000000000000'::uuid
+    UNION ALL
+    SELECT x.id FROM users x
+    WHERE x.id = ANY (u.ancestors || u.id) AND x.role IN ('Reseller', 'Sub-Reseller')
+  ) s(scope_id)
+  GROUP BY 1, 2, 3
+  ON CONFLICT (scope_id, day, credit_type) DO UPDATE
+    SET added = d.added + EXCLUDED.added, removed = d.removed + EXCLUDED.removed;
+
+  INSERT INTO analytics_user_totals AS t (days, user_id, removed)
+  SELECT w.days, r.to_user_id, p_sign * sum(r.count)
+  FROM analytics_rows r
+  JOIN (VALUES (0), (7), (30), (90)) w(days)
+    ON w.days = 0 OR (r.created_at AT TIME ZONE 'UTC')::date >= p_w - w.days + 2
+  WHERE r.type = 'Removed' AND (r.created_at AT TIME ZONE 'UTC')::date <= p_w
+    AND EXISTS (SELECT 1 FROM users u WHERE u.id = r.to_user_id)
+  GROUP BY 1, 2
+  ON CONFLICT (days, user_id) DO UPDATE SET removed = t.removed + EXCLUDED.removed;
+END $$;
+
+CREATE FUNCTION analytics_ledger_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+DECLARE
+  w date := (SELECT folded_through FROM analytics_state);
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM analytics_daily;
+    DELETE FROM analytics_user_totals;
+    RETURN NULL;
+  END IF;
+  -- An ordinary entry is dated now, after W: nothing to do.
+  IF NOT EXISTS (SELECT 1 FROM changed WHERE (created_at AT TIME ZONE 'UTC')::date <= w) THEN
+    RETURN NULL;
+  END IF;
+  CREATE TEMP TABLE analytics_rows ON COMMIT DROP AS
+    SELECT to_user_id, created_at, credit_type, type, count FROM changed;
+  PERFORM analytics_apply(CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END, w);
+  DROP TABLE analytics_rows;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER analytics_ledger_inserted AFTER INSERT ON credit_transactions
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION analytics_ledger_changed();
+CREATE TRIGGER analytics_ledger_deleted AFTER DELETE ON credit_transactions
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION analytics_ledger_changed();
+CREATE TRIGGER analytics_ledger_truncated AFTER TRUNCATE ON credit_transactions
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_ledger_changed();
+
+-- Folds every day up to yesterday (UTC) and answers W. Called by the analytics reads first;
+-- a no-op once today's fold is done. The SHARE lock waits for in-flight ledger writes and holds
+-- new ones back for the fold's few milliseconds, once a day.
+CREATE FUNCTION analytics_fold() RETURNS date LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+DECLARE
+  w date;
+  upto date := (clock_timestamp() AT TIME ZONE 'UTC')::date - 1;
+BEGIN
+  SELECT folded_through INTO w FROM analytics_state;
+  IF w >= upto THEN RETURN w; END IF;
+  LOCK TABLE credit_transactions IN SHARE MODE;
+  SELECT folded_through INTO w FROM analytics_state FOR UPDATE;
+  IF w >= upto THEN RETURN w; END IF;
+  -- The new days, then the 7/30/90-day totals afresh for their new windows.
+  CREATE TEMP TABLE analytics_rows ON COMMIT DROP AS
+    SELECT to_user_id, created_at, credit_type, type, count FROM credit_transactions
+    WHERE created_at >= ((w + 1)::timestamp AT TIME ZONE 'UTC')
+      AND created_at < ((upto + 1)::timestamp AT TIME ZONE 'UTC');
+  DELETE FROM analytics_user_totals WHERE days > 0;
+  PERFORM analytics_apply(1, upto);
+  DROP TABLE analytics_rows;
+  -- analytics_apply added only the new days to the 7/30/90 totals: add the rest of each window.
+  INSERT INTO analytics_user_totals AS t (days, user_id, removed)
+  SELECT w2.days, r.to_user_id, sum(r.count)
+  FROM (VALUES (7), (30), (90)) w2(days)
+  JOIN credit_transactions r
+    ON r.created_at >= ((upto - w2.days + 2)::timestamp AT TIME ZONE 'UTC')
+   AND r.created_at < ((w + 1)::timestamp AT TIME ZONE 'UTC')
+  WHERE r.type = 'Removed'
+  GROUP BY 1, 2
+  ON CONFLICT (days, user_id) DO UPDATE SET removed = t.removed + EXCLUDED.removed;
+  UPDATE analytics_state SET folded_through = upto;
+  RETURN upto;
+END $$;
+
+SELECT analytics_fold();
+`;

@@ -1,0 +1,128 @@
+// Read-only reporting straight over the ledger and campaign tables (and the rollups migration
+// 0014 keeps of the ledger), by design: the figures are sums the credits and campaigns services
+// have no use for, and one SQL statement per chart beats composing their row-level reads. Nothing
+// here writes a ledger or campaign row; the only write is analytics_fold(), the rollup's catch-up.
+import { sql, type RawBuilder } from 'kysely';
+import type { AnalyticsRange } from '@herald/contract';
+import type { DbOrTx } from '../../db/database.js';
+import type { Actor } from '../../policies/scope.js';
+
+/** analytics_daily's scope for the Admin: everything. */
+const ALL_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/** The day bounds of one read, as ISO dates ('-infinity' for all time). */
+export interface Window {
+  /** The range's first UTC day. */
+  from: string;
+  /** The last day folded into the rollups (W). */
+  folded: string;
+  /** The first day read from the ledger itself: the day after W, or `from` if later. */
+  liveFrom: string;
+  /** True when the 7/30/90-day user totals cover exactly `from`..W (W is yesterday). */
+  totalsValid: boolean;
+  /** The user totals' `days` key: 7, 30, 90, or 0 for all time. */
+  days: number;
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const later = (a: string, b: string) =>
+  a === '-infinity' ? b : b === '-infinity' ? a : a > b ? a : b;
+const startOf = (day: string) => (day === '-infinity' ? day : `${day}T00:00:00Z`);
+
+/** Folds the rollups up to yesterday when not done yet today, and answers the read's window. */
+export async function openWindow(db: DbOrTx, range: AnalyticsRange): Promise<Window> {
+  const { rows } = await sql<{ w: string; today: string }>`
+    SELECT analytics_fold()::text AS w, (now() AT TIME ZONE 'UTC')::date::text AS today`.execute(
+    db,
+  );
+  const { w, today } = rows[0]!;
+  const days = range === 'all' ? 0 : Number(range);
+  const from = days === 0 ? '-infinity' : addDays(today, 1 - days);
+  const next = w === '-infinity' ? w : addDays(w, 1);
+  return {
+    from,
+    folded: w,
+    liveFrom: later(next, from),
+    totalsValid: days === 0 || next === today,
+    days,
+  };
+}
+
+/** WHERE on `users u`: the actor's scope, itself included (policies/scope.ts). */
+function scopeOf(actor: Actor): RawBuilder<boolean> {
+  if (actor.role === 'Admin') return sql<boolean>`true`;
+  return sql<boolean>`(u.id = ${actor.id} OR u.ancestors @> ARRAY[${actor.id}]::uuid[])`;
+}
+
+const scopeId = (actor: Actor) => (actor.role === 'Admin' ? ALL_SCOPE : actor.id);
+
+/** Day, credit type, Added and Removed of the scope's entries in the window: rollup + live. */
+function ledgerDays(actor: Actor, win: Window): RawBuilder<unknown> {
+  return sql`
+    SELECT day, credit_type, added, removed FROM analytics_daily
+    WHERE scope_id = ${scopeId(actor)} AND day >= ${win.from}::date AND day <= ${win.folded}::date
+    UNION ALL
+    SELECT (t.created_at AT TIME ZONE 'UTC')::date, t.credit_type,
+           sum(t.count) FILTER (WHERE t.type = 'Added'), sum(t.count) FILTER (WHERE t.type = 'Removed')
+    FROM credit_transactions t JOIN users u ON u.id = t.to_user_id
+    WHERE t.created_at >= ${startOf(win.liveFrom)}::timestamptz AND ${scopeOf(actor)}
+    GROUP BY 1, 2`;
+}
+
+export async function creditTotals(
+  db: DbOrTx,
+  actor: Actor,
+  win: Window,
+): Promise<{ added: number; removed: number }> {
+  const { rows } = await sql<{ added: string; removed: string }>`
+    SELECT coalesce(sum(added), 0)::text AS added, coalesce(sum(removed), 0)::text AS removed
+    FROM (${ledgerDays(actor, win)}) x`.execute(db);
+  return { added: Number(rows[0]!.added), removed: Number(rows[0]!.removed) };
+}
+
+export async function creditsTrend(db: DbOrTx, actor: Actor, win: Window) {
+  const { rows } = await sql<{ date: string; added: string; removed: string }>`
+    SELECT day::text AS date, coalesce(sum(added), 0)::text AS added,
+           coalesce(sum(removed), 0)::text AS removed
+    FROM (${ledgerDays(actor, win)}) x GROUP BY day ORDER BY day`.execute(db);
+  return rows.map((r) => ({ date: r.date, Added: Number(r.added), Removed: Number(r.removed) }));
+}
+
+export async function creditTypesUsed(db: DbOrTx, actor: Actor, win: Window) {
+  const { rows } = await sql<{ name: string; value: string }>`
+    SELECT credit_type AS name, sum(removed)::text AS value
+    FROM (${ledgerDays(actor, win)}) x GROUP BY credit_type HAVING sum(removed) > 0
+    ORDER BY sum(removed) DESC, credit_type`.execute(db);
+  return rows.map((r) => ({ name: r.name, value: Number(r.value) }));
+}
+
+/** The scope's users by credits Removed in the window: folded totals + the live days. */
+export async function topUsers(db: DbOrTx, actor: Actor, win: Window, limit: number) {
+  const liveFrom = win.totalsValid ? win.liveFrom : win.from;
+  const { rows } = await sql<{ name: string; used: string }>`
+    SELECT u.name, x.used::text AS used
+    FROM (
+      SELECT user_id, sum(removed) AS used FROM (
+        SELECT user_id, removed FROM analytics_user_totals
+        WHERE days = ${win.days} AND ${win.totalsValid}
+        UNION ALL
+        SELECT to_user_id, count FROM credit_transactions
+        WHERE type = 'Removed' AND created_at >= ${startOf(liveFrom)}::timestamptz
+      ) r GROUP BY user_id
+    ) x JOIN users u ON u.id = x.user_id
+    WHERE x.used > 0 AND ${scopeOf(actor)}
+    ORDER BY x.used DESC, u.name LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({ name: r.name, used: Number(r.used) }));
+}
+
+/** The scope's campaigns created in the window, per credit type. */
+export async function campaignTypes(db: DbOrTx, actor: Actor, win: Window) {
+  const { rows } = await sql<{ name: string; value: string }>`
+    SELECT c.credit_type AS name, count(*)::text AS value
+    FROM campaigns c JOIN users u ON u.id = c.user_id
+    WHERE c.created_at >= ${startOf(win.from)}::timestamptz AND ${scopeOf(actor)}
+    GROUP BY c.credit_type ORDER BY count(*) DESC, c.credit_type`.execute(db);
+  return rows.map((r) => ({ name: r.name, value: Number(r.value) }));
+}
