@@ -49,6 +49,12 @@ const WhitelabelSettingsPage = lazy(() =>
     default: m.WhitelabelSettingsPage,
   })),
 );
+const BackupPage = lazy(() =>
+  import('../features/backup/backup-page').then((m) => ({ default: m.BackupPage })),
+);
+const StoragePage = lazy(() =>
+  import('../features/backup/storage-page').then((m) => ({ default: m.StoragePage })),
+);
 
 const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   admin: DashboardPage,
@@ -66,6 +72,8 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   adminAnnouncements: ManageAnnouncementsPage,
   announcementsHistory: AnnouncementHistoryPage,
   tickets: TicketsPage,
+  backup: BackupPage,
+  storage: StoragePage,
 };
 
 function screenFor(key: RouteKey, def: RouteDef) {

@@ -71,8 +71,8 @@ export const routes = {
     title: 'Manage Announcements',
     ready: true,
   },
-  backup: { path: '/backup', roles: ['Admin'], title: 'Backup & Data', ready: false },
-  storage: { path: '/storage', roles: ['Admin'], title: 'Storage Management', ready: false },
+  backup: { path: '/backup', roles: ['Admin'], title: 'Backup & Data', ready: true },
+  storage: { path: '/storage', roles: ['Admin'], title: 'Storage Management', ready: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;
