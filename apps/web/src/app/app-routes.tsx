@@ -41,6 +41,9 @@ const AnnouncementHistoryPage = lazy(() =>
     default: m.AnnouncementHistoryPage,
   })),
 );
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -67,6 +70,7 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   credits: CreditsPage,
   resellerCredits: CreditsPage,
   history: HistoryPage,
+  analytics: AnalyticsPage,
   campaigns: CampaignsPage,
   reports: ReportsPage,
   adminAnnouncements: ManageAnnouncementsPage,

@@ -61,7 +61,7 @@ export const routes = {
     path: '/analytics',
     roles: ['Admin', 'Reseller'],
     title: 'Analytics',
-    ready: false,
+    ready: true,
   },
   credits: { path: '/credits', roles: ['Admin'], title: 'Credit Management', ready: true },
   reports: { path: '/reports', roles: ['Admin'], title: 'Reports', ready: true },
