@@ -39,17 +39,19 @@ CREATE TABLE analytics_user_totals (
   PRIMARY KEY (days, user_id)
 );
 
--- Adds (sign 1) or takes out (sign -1) the entries of the temp table analytics_rows (a
--- transition table's rows or a span of days) that fall on folded days (<= p_w).
-CREATE FUNCTION analytics_apply(p_sign integer, p_w date) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
+-- The two statements that add (sign $1 = 1) or take out ($1 = -1) the entries of p_source (a
+-- transition table's name, or a subquery over a span of days) falling on folded days (<= $2).
+-- Dynamic SQL, so a trigger can run them over its transition table (no temp table: the app
+-- role's session must not own a temp schema, db/app-role.ts).
+CREATE FUNCTION analytics_apply_sql(p_source text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+SELECT ARRAY[format($q$
   INSERT INTO analytics_daily AS d (scope_id, day, credit_type, added, removed)
-  SELECT s.scope_id, a.day, a.credit_type, p_sign * sum(a.added), p_sign * sum(a.removed)
+  SELECT s.scope_id, a.day, a.credit_type, $1 * sum(a.added), $1 * sum(a.removed)
   FROM (
     SELECT to_user_id, (created_at AT TIME ZONE 'UTC')::date AS day, credit_type,
            coalesce(sum(count) FILTER (WHERE type = 'Added'), 0) AS added,
            coalesce(sum(count) FILTER (WHERE type = 'Removed'), 0) AS removed
-    FROM analytics_rows WHERE (created_at AT TIME ZONE 'UTC')::date <= p_w
+    FROM %s r WHERE (created_at AT TIME ZONE 'UTC')::date <= $2
     GROUP BY 1, 2, 3
   ) a
   JOIN users u ON u.id = a.to_user_id
@@ -61,23 +63,24 @@ BEGIN
   ) s(scope_id)
   GROUP BY 1, 2, 3
   ON CONFLICT (scope_id, day, credit_type) DO UPDATE
-    SET added = d.added + EXCLUDED.added, removed = d.removed + EXCLUDED.removed;
-
+    SET added = d.added + EXCLUDED.added, removed = d.removed + EXCLUDED.removed$q$, p_source),
+format($q$
   INSERT INTO analytics_user_totals AS t (days, user_id, removed)
-  SELECT w.days, r.to_user_id, p_sign * sum(r.count)
-  FROM analytics_rows r
+  SELECT w.days, r.to_user_id, $1 * sum(r.count)
+  FROM %s r
   JOIN (VALUES (0), (7), (30), (90)) w(days)
-    ON w.days = 0 OR (r.created_at AT TIME ZONE 'UTC')::date >= p_w - w.days + 2
-  WHERE r.type = 'Removed' AND (r.created_at AT TIME ZONE 'UTC')::date <= p_w
+    ON w.days = 0 OR (r.created_at AT TIME ZONE 'UTC')::date >= $2 - w.days + 2
+  WHERE r.type = 'Removed' AND (r.created_at AT TIME ZONE 'UTC')::date <= $2
     AND EXISTS (SELECT 1 FROM users u WHERE u.id = r.to_user_id)
   GROUP BY 1, 2
-  ON CONFLICT (days, user_id) DO UPDATE SET removed = t.removed + EXCLUDED.removed;
-END $$;
+  ON CONFLICT (days, user_id) DO UPDATE SET removed = t.removed + EXCLUDED.removed$q$, p_source)]
+$$;
 
 CREATE FUNCTION analytics_ledger_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp AS $$
 DECLARE
   w date := (SELECT folded_through FROM analytics_state);
+  q text;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM analytics_daily;
@@ -88,10 +91,9 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM changed WHERE (created_at AT TIME ZONE 'UTC')::date <= w) THEN
     RETURN NULL;
   END IF;
-  CREATE TEMP TABLE analytics_rows ON COMMIT DROP AS
-    SELECT to_user_id, created_at, credit_type, type, count FROM changed;
-  PERFORM analytics_apply(CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END, w);
-  DROP TABLE analytics_rows;
+  FOREACH q IN ARRAY analytics_apply_sql('changed') LOOP
+    EXECUTE q USING CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END, w;
+  END LOOP;
   RETURN NULL;
 END $$;
 
@@ -109,6 +111,7 @@ CREATE FUNCTION analytics_fold() RETURNS date LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp AS $$
 DECLARE
   w date;
+  q text;
   upto date := (clock_timestamp() AT TIME ZONE 'UTC')::date - 1;
 BEGIN
   SELECT folded_through INTO w FROM analytics_state;
@@ -117,13 +120,13 @@ BEGIN
   SELECT folded_through INTO w FROM analytics_state FOR UPDATE;
   IF w >= upto THEN RETURN w; END IF;
   -- The new days, then the 7/30/90-day totals afresh for their new windows.
-  CREATE TEMP TABLE analytics_rows ON COMMIT DROP AS
-    SELECT to_user_id, created_at, credit_type, type, count FROM credit_transactions
-    WHERE created_at >= ((w + 1)::timestamp AT TIME ZONE 'UTC')
-      AND created_at < ((upto + 1)::timestamp AT TIME ZONE 'UTC');
   DELETE FROM analytics_user_totals WHERE days > 0;
-  PERFORM analytics_apply(1, upto);
-  DROP TABLE analytics_rows;
+  FOREACH q IN ARRAY analytics_apply_sql(format(
+    '(SELECT * FROM credit_transactions WHERE created_at >= %L AND created_at < %L)',
+    (w + 1)::timestamp AT TIME ZONE 'UTC', (upto + 1)::timestamp AT TIME ZONE 'UTC'))
+  LOOP
+    EXECUTE q USING 1, upto;
+  END LOOP;
   -- analytics_apply added only the new days to the 7/30/90 totals: add the rest of each window.
   INSERT INTO analytics_user_totals AS t (days, user_id, removed)
   SELECT w2.days, r.to_user_id, sum(r.count)
