@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Route } from 'playwright-core';
+import { ui } from '@herald/contract';
+import {
+  adminCredentials,
+  apiCreateUser,
+  apiLogin,
+  launch,
+  loginUi,
+  newPage,
+  shot,
+} from './support/browser.js';
+
+/**
+ * Backup & Data Management and Storage Management (spec 2.17, 2.18): the full backup downloads
+ * with a progress indicator while it builds; a cleanup asks for both dates, warns about users,
+ * confirms, and reports; the storage screen shows MB and rows per table; other roles are sent to
+ * /unauthorized. The cleanup range lies in the year 2000 so the shared e2e database loses nothing.
+ */
+let browser: Browser;
+let user: { email: string; password: string };
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = adminCredentials();
+  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+  user = await apiCreateUser(adminToken, 'Reseller', 'Backup Reseller');
+});
+afterAll(() => browser?.close());
+
+describe('backup screen', () => {
+  it('downloads the full backup with progress while it builds', async () => {
+    const page = await newPage(browser);
+    const admin = adminCredentials();
+    await loginUi(page, admin.email, admin.password);
+    // The first progress answer is held as "building 40%" until the screenshot is taken.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let first = true;
+    await page.route('**/api/backup/downloads/*/progress', async (route: Route) => {
+      if (!first) return route.continue();
+      first = false;
+      await held;
+      await route.fulfill({
+        json: { state: 'building', rows: 400, totalRows: 1000 },
+      });
+    });
+    await page.goto('/backup');
+    await page.getByRole('heading', { name: ui.backup.title }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: ui.backup.download }).click();
+    release();
+    await page.getByTestId('backup-progress').getByText('40%').waitFor();
+    await page.getByText(ui.backup.building(400, 1000)).waitFor();
+    await shot(page, 'backup-progress');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^backup-\d{8}T\d{9}Z\.xlsx$/);
+    const book = XLSX.read(fs.readFileSync((await file.path())!));
+    expect(book.SheetNames).toContain('users');
+    expect(book.SheetNames).toContain('credit_transactions');
+    expect(book.SheetNames).not.toContain('password_resets');
+    await page.getByText(ui.backup.downloaded).waitFor();
+
+    // Save to server: the server's message, and the file in the saved list.
+    await page.getByRole('button', { name: ui.backup.saveToServer }).click();
+    await page.getByText(/^Backup saved to server as backup-/).waitFor();
+    await page
+      .getByRole('cell', { name: /^backup-\d{8}T\d{9}Z\.xlsx$/ })
+      .first()
+      .waitFor();
+    await shot(page, 'backup-screen');
+    await page.context().close();
+  });
+
+  it('a cleanup needs both dates, warns about users, confirms, then reports', async () => {
+    const page = await newPage(browser);
+    const admin = adminCredentials();
+    await loginUi(page, admin.email, admin.password);
+    await page.goto('/backup');
+    await page.getByLabel(ui.backup.dataType).selectOption('users');
+    await page.getByTestId('users-warning').getByText(ui.backup.usersWarning).waitFor();
+    await page.getByRole('button', { name: ui.backup.cleanupButton }).click();
+    await page.getByText(ui.backup.cleanupDatesRequired).waitFor();
+    await page.getByLabel(ui.backup.fromDate).fill('2000-01-01');
+    await page.getByLabel(ui.backup.toDate).fill('2000-01-31');
+    await page.getByRole('button', { name: ui.backup.cleanupButton }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(ui.backup.confirmTitle).waitFor();
+    await dialog.getByText('all users from 2000-01-01 to 2000-01-31').waitFor();
+    await dialog.getByText(ui.backup.usersWarning).waitFor();
+    // After the modal's 300 ms fade-in.
+    await page.waitForTimeout(400);
+    await shot(page, 'backup-cleanup-confirm');
+    await dialog.getByRole('button', { name: ui.backup.confirmButton }).click();
+    await page.getByText(/^Deleted 0 users\. A backup was saved first as backup-/).waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await shot(page, 'backup-cleanup-done');
+    await page.context().close();
+  });
+});
+
+describe('storage screen', () => {
+  it('shows file and database MB and rows per table', async () => {
+    const page = await newPage(browser);
+    const admin = adminCredentials();
+    await loginUi(page, admin.email, admin.password);
+    await page.goto('/storage');
+    await page.getByRole('heading', { name: ui.backup.storageTitle }).waitFor();
+    await page
+      .getByTestId('file-storage')
+      .getByText(/^\d+\.\d\d MB$/)
+      .waitFor();
+    await page
+      .getByTestId('database-storage')
+      .getByText(/^\d+\.\d\d MB$/)
+      .waitFor();
+    const users = page.getByTestId('collections').getByRole('row', { name: /^users \d+$/ });
+    await users.waitFor();
+    await page.getByRole('heading', { name: ui.backup.cleanupTitle }).waitFor();
+    await shot(page, 'storage-screen');
+    await page.context().close();
+  });
+
+  it('other roles are sent to /unauthorized', async () => {
+    const page = await newPage(browser);
+    await loginUi(page, user.email, user.password);
+    for (const path of ['/backup', '/storage']) {
+      await page.goto(path);
+      await page.waitForURL('**/unauthorized');
+    }
+    await page.context().close();
+  });
+});
