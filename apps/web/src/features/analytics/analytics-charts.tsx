@@ -78,7 +78,7 @@ export default function AnalyticsCharts(props: AnalyticsChartsProps) {
         <BarChart data={props.topUsers} layout="vertical">
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis type="number" />
-          <YAxis type="category" dataKey="name" width={120} />
+          <YAxis type="category" dataKey="name" width={150} />
           <Tooltip />
           <Bar dataKey="used" name="Credits Used" fill={BAR} />
         </BarChart>
