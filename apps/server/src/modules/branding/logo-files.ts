@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { detectFileType, server as msg } from '@herald/contract';
 import { badRequest } from '../../lib/app-error.js';
+import { storeUnderNewName } from '../../lib/uploads.js';
 
 /**
  * Whitelabel logos on disk: `${uploadsDir}/logos/<uuid>.<png|jpg>`, served publicly at
@@ -47,20 +47,8 @@ function logoNameOf(url: string): string | null {
 }
 
 /** Writes the logo under a new name; a reader never sees a half-written file. */
-export async function storeLogo(uploadsDir: string, data: Buffer, ext: LogoExt): Promise<string> {
-  const dir = path.join(uploadsDir, 'logos');
-  await fs.mkdir(dir, { recursive: true });
-  const id = randomUUID();
-  const name = `${id}.${ext}`;
-  const tmp = path.join(dir, `.${id}.tmp`);
-  try {
-    await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
-    await fs.rename(tmp, path.join(dir, name));
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
-  return name;
+export function storeLogo(uploadsDir: string, data: Buffer, ext: LogoExt): Promise<string> {
+  return storeUnderNewName(path.join(uploadsDir, 'logos'), data, ext);
 }
 
 /** Removes a logo file by name; a file already gone is fine. */
