@@ -25,7 +25,9 @@
 // campaigns: BENCH_INGEST_RECIPIENTS (1,000,000), BENCH_INGEST_RUNS (3),
 // BENCH_INGEST_PROBE_CLIENTS (4), BENCH_INGEST_IDLE_SECONDS (3);
 // alerts: BENCH_ALERTS_USERS (10,000), BENCH_ALERTS_ROWS (1,000,000), BENCH_ALERTS_UNREAD_EVERY
-// (10), BENCH_ALERTS_REQUESTS (300), BENCH_ALERTS_STREAMS (1,000).
+// (10), BENCH_ALERTS_REQUESTS (300), BENCH_ALERTS_STREAMS (1,000);
+// analytics (issue 13; the ledger's load, BENCH_LEDGER_ROWS): BENCH_ANALYTICS_REQUESTS (100),
+// BENCH_ANALYTICS_MAX_SECONDS (60 a case).
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -47,12 +49,13 @@ import { LEDGER, httpDebits, measureHistory, startLedger, storm } from '../bench
 import { measureRecipients } from '../bench/recipients-parse.mjs';
 import { INGEST, measureIngest } from '../bench/campaign-ingest.mjs';
 import { ALERTS, measureAlerts } from '../bench/alerts.mjs';
+import { ANALYTICS, measureAnalytics } from '../bench/analytics.mjs';
 import { kB, ms, outRoot, ratio, root, rps, runCleanups, sleep, table } from '../bench/lib.mjs';
 
 const started = Date.now();
 mkdirSync(outRoot, { recursive: true });
 
-const SECTIONS = ['bundles', 'http', 'ledger', 'recipients', 'campaigns', 'alerts'];
+const SECTIONS = ['bundles', 'http', 'ledger', 'recipients', 'campaigns', 'alerts', 'analytics'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : SECTIONS;
 for (const name of only) {
@@ -851,6 +854,43 @@ async function alerts() {
   results.alerts = a;
 }
 
+/**
+ * Issue 13: the five analytics calls over the ledger section's 3M entries, as the Admin and a
+ * Reseller, 30 days and all time, against the caller's one-row profile read in turn with them.
+ */
+async function analytics() {
+  buildServer();
+  section(
+    `Analytics: ${count(LEDGER.rows)} ledger entries (the ledger section's load); the five /api/analytics calls, ${ANALYTICS.requests} requests each (after 20), in turn with the caller's own profile (one row) as the reference`,
+  );
+  const l = await startLedger();
+  const cases = await measureAnalytics(l);
+  const p = (r) => `p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}`;
+  for (const c of cases) {
+    console.log(
+      `${c.role}, range=${c.range}: GET /api/users/profile/:id (reference)  ${p(c.profile)}`,
+    );
+    for (const call of c.calls) {
+      const what = call.summary ? JSON.stringify(call.summary) : `${call.rows} rows`;
+      console.log(`  ${call.path} (${what})  ${p(call)}`);
+      row(
+        '',
+        `${c.role} ${call.path.replace('/api/analytics', '') || 'summary'} ${c.range === 'all' ? 'all time' : `${c.range} d`} p95`,
+        ms(call.p95),
+        `profile ${ms(c.profile.p95)}`,
+        call.p95 / c.profile.p95,
+        '<= 10.00x',
+        10,
+        false,
+      );
+    }
+  }
+  results.analytics = { settings: ANALYTICS, cases };
+  section('Stopping the ledger server and PostgreSQL');
+  await l.server.stop();
+  await l.worker.stop();
+}
+
 try {
   if (only.includes('bundles') || only.includes('http')) {
     const b = await bundles();
@@ -860,6 +900,7 @@ try {
   if (only.includes('recipients')) await recipients();
   if (only.includes('campaigns')) await campaigns();
   if (only.includes('alerts')) await alerts();
+  if (only.includes('analytics')) await analytics();
 } catch (err) {
   console.error(
     `\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
