@@ -50,12 +50,22 @@ import { measureRecipients } from '../bench/recipients-parse.mjs';
 import { INGEST, measureIngest } from '../bench/campaign-ingest.mjs';
 import { ALERTS, measureAlerts } from '../bench/alerts.mjs';
 import { ANALYTICS, measureAnalytics } from '../bench/analytics.mjs';
+import { BACKUP, measureBackup } from '../bench/backup.mjs';
 import { kB, ms, outRoot, ratio, root, rps, runCleanups, sleep, table } from '../bench/lib.mjs';
 
 const started = Date.now();
 mkdirSync(outRoot, { recursive: true });
 
-const SECTIONS = ['bundles', 'http', 'ledger', 'recipients', 'campaigns', 'alerts', 'analytics'];
+const SECTIONS = [
+  'bundles',
+  'http',
+  'ledger',
+  'recipients',
+  'campaigns',
+  'alerts',
+  'analytics',
+  'backup',
+];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : SECTIONS;
 for (const name of only) {
@@ -855,6 +865,46 @@ async function alerts() {
 }
 
 /**
+ * Issue 13: the full backup of the ledger section's 3M entries plus 1M recipients through the
+ * built server, against a raw COPY of the same tables: RSS growth and rate.
+ */
+async function backup() {
+  buildServer();
+  section(
+    `Backup: ${count(LEDGER.rows)} ledger entries (the ledger section's load) and ${count(BACKUP.recipients)} recipients; POST /api/backup/generate-download, progress polled, file streamed back; against COPY ... TO STDOUT of the same tables`,
+  );
+  const l = await startLedger();
+  const { loadSeconds, copy, backup: b } = await measureBackup(l);
+  const mb = (x) => `${(x / 2 ** 20).toFixed(1)} MiB`;
+  const rate = (rowsN, s) => `${count(Math.round(rowsN / s))} rows/s`;
+  console.log(
+    `recipients loaded in ${loadSeconds.toFixed(1)} s; COPY: ${count(copy.rows)} rows, ${mb(copy.bytes)} in ${copy.seconds.toFixed(1)} s; backup: ${count(b.rows)} rows, ${mb(b.bytes)} .xlsx in ${b.seconds.toFixed(1)} s (built in ${b.buildSeconds.toFixed(1)} s); server RSS ${mb(b.rssBefore)} -> peak ${mb(b.rssPeak)}`,
+  );
+  const growth = (b.rssPeak - b.rssBefore) / 2 ** 20;
+  row(
+    '',
+    'Backup: server RSS growth',
+    mb(b.rssPeak - b.rssBefore),
+    'limit 200 MiB',
+    growth / 200,
+    '<= 1.00x',
+    1,
+    false,
+  );
+  row(
+    '',
+    'Backup rate vs raw COPY',
+    rate(b.rows, b.seconds),
+    `COPY ${rate(copy.rows, copy.seconds)}`,
+    b.rows / b.seconds / (copy.rows / copy.seconds),
+    '>= 0.50x',
+    0.5,
+    true,
+  );
+  results.backup = { settings: BACKUP, loadSeconds, copy, backup: b };
+}
+
+/**
  * Issue 13: the five analytics calls over the ledger section's 3M entries, as the Admin and a
  * Reseller, 30 days and all time, against the caller's one-row profile read in turn with them.
  */
@@ -901,6 +951,7 @@ try {
   if (only.includes('campaigns')) await campaigns();
   if (only.includes('alerts')) await alerts();
   if (only.includes('analytics')) await analytics();
+  if (only.includes('backup')) await backup();
 } catch (err) {
   console.error(
     `\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
