@@ -104,41 +104,49 @@ CREATE TRIGGER analytics_ledger_deleted AFTER DELETE ON credit_transactions
 CREATE TRIGGER analytics_ledger_truncated AFTER TRUNCATE ON credit_transactions
   FOR EACH STATEMENT EXECUTE FUNCTION analytics_ledger_changed();
 
--- Folds every day up to yesterday (UTC) and answers W. Called by the analytics reads first;
--- a no-op once today's fold is done. The SHARE lock waits for in-flight ledger writes and holds
--- new ones back for the fold's few milliseconds, once a day.
-CREATE FUNCTION analytics_fold() RETURNS date LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = public, pg_temp AS $$
+-- Folds every day up to yesterday (UTC; p_upto: an earlier day, for tests) and answers W. Called
+-- by the analytics reads first; a no-op once today's fold is done. The SHARE lock waits for
+-- in-flight ledger writes and holds new ones back for the fold's few milliseconds, once a day;
+-- when it is not granted within lock_timeout (a long ledger write), the fold is left for the
+-- next read and this one answers the old W (the reads then take more days from the ledger).
+CREATE FUNCTION analytics_fold(p_upto date DEFAULT NULL) RETURNS date LANGUAGE plpgsql
+SECURITY DEFINER SET search_path = public, pg_temp SET lock_timeout = '1s' AS $$
 DECLARE
   w date;
   q text;
-  upto date := (clock_timestamp() AT TIME ZONE 'UTC')::date - 1;
+  upto date := least(p_upto, (clock_timestamp() AT TIME ZONE 'UTC')::date - 1);
+  old date;
 BEGIN
   SELECT folded_through INTO w FROM analytics_state;
   IF w >= upto THEN RETURN w; END IF;
-  LOCK TABLE credit_transactions IN SHARE MODE;
-  SELECT folded_through INTO w FROM analytics_state FOR UPDATE;
-  IF w >= upto THEN RETURN w; END IF;
-  -- The new days, then the 7/30/90-day totals afresh for their new windows.
-  DELETE FROM analytics_user_totals WHERE days > 0;
-  FOREACH q IN ARRAY analytics_apply_sql(format(
-    '(SELECT * FROM credit_transactions WHERE created_at >= %L AND created_at < %L)',
-    (w + 1)::timestamp AT TIME ZONE 'UTC', (upto + 1)::timestamp AT TIME ZONE 'UTC'))
-  LOOP
-    EXECUTE q USING 1, upto;
-  END LOOP;
-  -- analytics_apply added only the new days to the 7/30/90 totals: add the rest of each window.
-  INSERT INTO analytics_user_totals AS t (days, user_id, removed)
-  SELECT w2.days, r.to_user_id, sum(r.count)
-  FROM (VALUES (7), (30), (90)) w2(days)
-  JOIN credit_transactions r
-    ON r.created_at >= ((upto - w2.days + 2)::timestamp AT TIME ZONE 'UTC')
-   AND r.created_at < ((w + 1)::timestamp AT TIME ZONE 'UTC')
-  WHERE r.type = 'Removed'
-  GROUP BY 1, 2
-  ON CONFLICT (days, user_id) DO UPDATE SET removed = t.removed + EXCLUDED.removed;
-  UPDATE analytics_state SET folded_through = upto;
-  RETURN upto;
+  old := w;
+  BEGIN
+    LOCK TABLE credit_transactions IN SHARE MODE;
+    SELECT folded_through INTO w FROM analytics_state FOR UPDATE;
+    IF w >= upto THEN RETURN w; END IF;
+    -- The new days, then the 7/30/90-day totals afresh for their new windows.
+    DELETE FROM analytics_user_totals WHERE days > 0;
+    FOREACH q IN ARRAY analytics_apply_sql(format(
+      '(SELECT * FROM credit_transactions WHERE created_at >= %L AND created_at < %L)',
+      (w + 1)::timestamp AT TIME ZONE 'UTC', (upto + 1)::timestamp AT TIME ZONE 'UTC'))
+    LOOP
+      EXECUTE q USING 1, upto;
+    END LOOP;
+    -- analytics_apply added only the new days to the 7/30/90 totals: add the rest of each window.
+    INSERT INTO analytics_user_totals AS t (days, user_id, removed)
+    SELECT w2.days, r.to_user_id, sum(r.count)
+    FROM (VALUES (7), (30), (90)) w2(days)
+    JOIN credit_transactions r
+      ON r.created_at >= ((upto - w2.days + 2)::timestamp AT TIME ZONE 'UTC')
+     AND r.created_at < ((w + 1)::timestamp AT TIME ZONE 'UTC')
+    WHERE r.type = 'Removed'
+    GROUP BY 1, 2
+    ON CONFLICT (days, user_id) DO UPDATE SET removed = t.removed + EXCLUDED.removed;
+    UPDATE analytics_state SET folded_through = upto;
+    RETURN upto;
+  EXCEPTION WHEN lock_not_available THEN
+    RETURN old;
+  END;
 END $$;
 
 SELECT analytics_fold();

@@ -185,6 +185,36 @@ describe('GET /api/analytics/*: figures computed in SQL, per scope and range', (
     expect(Number(rows.rows[0]!.n)).toBeGreaterThan(0);
   });
 
+  it('while a ledger write holds the fold off, the reads take the unfolded days from the ledger', async () => {
+    await sql`DELETE FROM analytics_daily`.execute(t.ownerDb);
+    await sql`DELETE FROM analytics_user_totals`.execute(t.ownerDb);
+    await sql`UPDATE analytics_state SET folded_through = '-infinity'`.execute(t.ownerDb);
+    // Folded up to 10 days ago: U2's entries and older in the rollups, the rest not.
+    await sql`SELECT analytics_fold((now() AT TIME ZONE 'UTC')::date - 10)`.execute(t.ownerDb);
+    await t.ownerDb.transaction().execute(async (tx) => {
+      await sql`LOCK TABLE credit_transactions IN ROW EXCLUSIVE MODE`.execute(tx);
+      expect(await summary(h.admin, '7')).toMatchObject({ credits: { added: 170, removed: 83 } });
+      expect(await summary(h.r1.token, 'all')).toMatchObject({
+        credits: { added: 1150, removed: 65 },
+      });
+      expect(await get(h.admin, '/top-users', '30')).toEqual([
+        { name: 'U1', used: 40 },
+        { name: 'U3', used: 40 },
+        { name: 'U2', used: 20 },
+        { name: 'R2', used: 3 },
+      ]);
+      expect(await get(h.admin, '/top-users', 'all')).toHaveLength(5);
+    });
+    const w = await sql<{
+      w: string;
+    }>`SELECT folded_through::text AS w FROM analytics_state`.execute(t.ownerDb);
+    // The fold gave up on its lock each time; the next read, unhindered, folds to yesterday.
+    expect(w.rows[0]!.w < new Date(Date.now() - 9 * 86_400_000).toISOString().slice(0, 10)).toBe(
+      true,
+    );
+    await expectHandSums();
+  }, 30_000);
+
   it('a deleted folded entry leaves the figures (the data cleanup)', async () => {
     await t.ownerDb.transaction().execute(async (tx) => {
       await sql`SELECT set_config('herald.ledger_cleanup', 'on', true)`.execute(tx);
