@@ -91,6 +91,10 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM changed WHERE (created_at AT TIME ZONE 'UTC')::date <= w) THEN
     RETURN NULL;
   END IF;
+  -- Two such statements at once (a bulk load on two connections, a cleanup beside one) would
+  -- upsert the same rollup rows in different orders and deadlock: they take turns. (No fold can
+  -- run meanwhile: this statement's lock on the ledger holds its SHARE lock off.)
+  PERFORM pg_advisory_xact_lock(14, 0);
   FOREACH q IN ARRAY analytics_apply_sql('changed') LOOP
     EXECUTE q USING CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END, w;
   END LOOP;
