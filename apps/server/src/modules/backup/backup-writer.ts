@@ -32,14 +32,16 @@ function selectList(table: BackupTable): string {
   return table.columns
     .map(([name, kind]) => {
       const col = pg.escapeIdentifier(name);
-      return kind === 'int' ? `${col}::float8` : kind === 'date' ? col : `${col}::text`;
+      // Dates as epoch milliseconds: a number parses far faster than a timestamp's text.
+      if (kind === 'date') return `(extract(epoch from ${col}) * 1000)::float8`;
+      return kind === 'int' ? `${col}::float8` : `${col}::text`;
     })
     .join(', ');
 }
 
 function toCell(value: unknown, kind: BackupColumnKind): XlsxCell {
   if (value === null || value === undefined) return null;
-  if (kind === 'date') return value instanceof Date ? value : String(value);
+  if (kind === 'date') return typeof value === 'number' ? new Date(value) : String(value);
   if (kind === 'int') return typeof value === 'number' ? value : Number(value);
   return String(value);
 }
@@ -69,11 +71,22 @@ export async function writeBackup(
       await client.query(
         `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${selectList(table)} FROM ${pg.escapeIdentifier(table.name)}`,
       );
-      for (;;) {
-        const batch = await client.query<unknown[]>({
+      const fetchBatch = () => {
+        const p = client.query<unknown[]>({
           text: `FETCH ${FETCH_ROWS} FROM backup_rows`,
           rowMode: 'array',
         });
+        // Awaited below; a failure while a batch is being written must not go unhandled.
+        p.catch(() => {});
+        return p;
+      };
+      // The next batch is asked for before this one is written: PostgreSQL reads while
+      // the rows are turned into XML.
+      let next = fetchBatch();
+      for (;;) {
+        const batch = await next;
+        const more = batch.rows.length === FETCH_ROWS;
+        if (more) next = fetchBatch();
         for (const row of batch.rows) {
           if (xlsx.rowsInSheet >= XLSX_MAX_ROWS) await startSheet();
           const cells: XlsxCell[] = new Array<XlsxCell>(row.length);
@@ -83,7 +96,7 @@ export async function writeBackup(
         rows[table.name]! += batch.rows.length;
         total += batch.rows.length;
         onProgress(total);
-        if (batch.rows.length < FETCH_ROWS) break;
+        if (!more) break;
       }
       await client.query('CLOSE backup_rows');
     }

@@ -131,6 +131,19 @@ describe('POST /api/backup/generate-download', () => {
     expect(names).toEqual(
       expect.arrayContaining([`'=HYPERLINK("http://x")`, "'@SUM(A1)", "'+cmd|calc"]),
     );
+    // Dates are date cells of the same instant (UTC wall clock), ids and counts numbers.
+    const ledger = tables.get('credit_transactions')!;
+    const col = (name: string) => ledger[0]!.indexOf(name);
+    const entries = await t.db
+      .selectFrom('credit_transactions')
+      .select(['id', 'count', 'created_at'])
+      .execute();
+    for (const e of entries) {
+      const row = ledger.find((r) => r[col('id')] === Number(e.id))!;
+      expect(row[col('count')]).toBe(Number(e.count));
+      const serial = row[col('created_at')] as number;
+      expect(Math.abs((serial - 25569) * 86_400_000 - e.created_at.getTime())).toBeLessThan(2);
+    }
     const subjects = tables.get('tickets')!.map((r) => r[3]);
     expect(subjects).toContain("'=1+1");
     expect(tables.get('campaigns')!.map((r) => r[4])).toContain("'-2+3");
