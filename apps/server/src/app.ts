@@ -15,7 +15,6 @@ import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { filesRoutes } from './modules/branding/files.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { historyRoutes } from './modules/credits/history.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
@@ -93,7 +92,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(brandingRoutes);
       await api.register(filesRoutes);
       await api.register(dashboardRoutes);
-      await api.register(analyticsRoutes);
       await api.register(analyticsRoutes);
       await api.register(creditsRoutes);
       await api.register(historyRoutes);

@@ -13,7 +13,6 @@ export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/analytics.js';
-export * from './schemas/analytics.js';
 export * from './schemas/branding.js';
 export * from './schemas/health.js';
 export * from './session.js';

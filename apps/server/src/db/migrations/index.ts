@@ -11,7 +11,6 @@ import { sql as tickets } from './0010-tickets.js';
 import { sql as announcements } from './0011-announcements.js';
 import { sql as notificationsRead } from './0012-notifications-read.js';
 import { sql as analytics } from './0014-analytics.js';
-import { sql as analytics } from './0014-analytics.js';
 import { sql as ledgerCleanup } from './0015-ledger-cleanup.js';
 
 export interface Migration {
@@ -34,7 +33,6 @@ export const migrations: Migration[] = [
   { version: 10, name: 'tickets', sql: tickets },
   { version: 11, name: 'announcements', sql: announcements },
   { version: 12, name: 'notifications-read', sql: notificationsRead },
-  { version: 14, name: 'analytics', sql: analytics },
   { version: 14, name: 'analytics', sql: analytics },
   { version: 15, name: 'ledger-cleanup', sql: ledgerCleanup },
 ];
