@@ -3,6 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { writeBackup } from './backup-writer.js';
+import type * as XlsxWriterModule from '../../lib/xlsx-writer.js';
 
 /**
  * A table past a sheet's row limit goes on in the next sheet, which repeats the header: here the
@@ -10,7 +11,7 @@ import { writeBackup } from './backup-writer.js';
  * reading them back joined finds every user once.
  */
 vi.mock('../../lib/xlsx-writer.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/xlsx-writer.js')>()),
+  ...(await importOriginal<typeof XlsxWriterModule>()),
   XLSX_MAX_ROWS: 3,
 }));
 
