@@ -46,4 +46,19 @@ describe('a login storm', () => {
     });
     expect(ok.statusCode).toBe(200);
   });
+
+  it('turns a login away before any database work while the queue is full', async () => {
+    // One hash running and two waiting fill the queue.
+    const filling = Promise.all(['a', 'b', 'c'].map((p) => t.app.ctx.hasher.hash(p)));
+    const reply = await wrongLogin('turned-away@test.local');
+    expect(reply.statusCode).toBe(503);
+    expect(Number(reply.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const counted = await t.db
+      .selectFrom('rate_limits')
+      .select('key')
+      .where('key', 'like', '%turned-away%')
+      .execute();
+    expect(counted).toEqual([]);
+    await filling;
+  });
 });

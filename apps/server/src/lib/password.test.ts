@@ -57,6 +57,24 @@ describe('PasswordHasher', () => {
     expect(peakTwo).toBe(2);
   });
 
+  it('rests as long as a hash took before a waiting one starts, and not when none waits', async () => {
+    const starts: number[] = [];
+    const slow: ScryptRunner = async () => {
+      starts.push(performance.now());
+      await new Promise((r) => setTimeout(r, 40));
+      return Buffer.alloc(32);
+    };
+    const hasher = new PasswordHasher(12, 1, 8, slow);
+    await Promise.all(['a', 'b', 'c'].map((p) => hasher.hash(p)));
+    // Each waiting hash starts a hash's time (40 ms) plus a rest as long after the one before.
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(75);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(75);
+    // Alone, a hash starts at once.
+    const before = performance.now();
+    await hasher.hash('d');
+    expect(starts[3]! - before).toBeLessThan(30);
+  });
+
   it('refuses at once with 503 and Retry-After beyond `maxWaiting` waiting hashes', async () => {
     const hasher = new PasswordHasher(12, 1, 3);
     const extra = 4;

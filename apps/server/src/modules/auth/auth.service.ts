@@ -43,7 +43,8 @@ async function rehash(ctx: AppContext, userId: string, password: string): Promis
 }
 
 /**
- * Every attempt is counted before the hash (so a burst sent at once cannot outrun the count);
+ * A login the full hash queue could not take is refused first, before any database work. Every
+ * attempt is counted before the hash (so a burst sent at once cannot outrun the count);
  * a successful one is given back, so only failures use up the limits. A blocked account answers
  * exactly as a wrong password does: a different answer for the right password would confirm it.
  */
@@ -53,6 +54,7 @@ export async function login(
   password: string,
   ip: string,
 ): Promise<LoginReply> {
+  ctx.hasher.refuseIfFull();
   const keys = loginKeys(email, ip);
   await ctx.rateLimiter.consume(keys);
   const user = await repo.findCredentialsByEmail(ctx.db, email);
