@@ -55,9 +55,13 @@ export async function stageUpload(
       done(null, chunk);
     },
   });
+  const out = createWriteStream(filePath, { flags: 'wx', flush: true });
   try {
-    await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', flush: true }));
+    await pipeline(source, meter, out);
   } catch (err) {
+    // A stream failing early can reject the pipeline before the file is even open: wait until
+    // it is closed, or the rm would run first and the open would leave the temp file behind.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fs.rm(filePath, { force: true });
     if (isFileTooLarge(err)) throw opts.tooLarge();
     throw err;
