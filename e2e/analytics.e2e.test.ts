@@ -123,7 +123,11 @@ describe('Advanced Analytics screen', () => {
       .locator('.recharts-bar-rectangle')
       .first()
       .waitFor();
-    await page.getByTestId('analytics-campaign-types').locator('.recharts-bar-rectangle').waitFor();
+    await page
+      .getByTestId('analytics-campaign-types')
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor();
     await page
       .getByTestId('analytics-credit-types')
       .locator('.recharts-pie-sector')
