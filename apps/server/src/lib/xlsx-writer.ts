@@ -27,6 +27,10 @@ export interface XlsxSheetOptions {
   columns?: readonly XlsxColumn[];
   /** Keeps the first row in view while scrolling. */
   freezeHeader?: boolean;
+  /** Deflate level of the sheet's part (1 is fastest; zlib's default otherwise). */
+  compressionLevel?: number;
+  /** How much of the sheet may wait for deflate before writes wait (zip-stream.ts). */
+  bufferBytes?: number;
 }
 
 export const XLSX_MAX_ROWS = 1_048_576;
@@ -98,7 +102,11 @@ export class XlsxWriter {
     if (this.sink) await this.endSheet();
     const sheetName = this.uniqueName(name);
     this.sheets.push(sheetName);
-    this.sink = this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`);
+    const { compressionLevel, bufferBytes } = options;
+    this.sink = this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`, {
+      ...(compressionLevel === undefined ? {} : { compressionLevel }),
+      ...(bufferBytes === undefined ? {} : { bufferBytes }),
+    });
     this.rows = 0;
     this.formats = options.columns ?? [];
     let head = `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">`;
@@ -124,6 +132,19 @@ export class XlsxWriter {
     for (let i = 0; i < cells.length; i++) xml += this.cell(cells[i], i, r, style);
     this.buffer += `${xml}</row>`;
     if (this.buffer.length >= FLUSH_AT) await this.flush();
+  }
+
+  /**
+   * Appends `rows` rows given as XML already (`<row>` elements, cells without `r` references or
+   * with the right ones), made safe by the caller as `addRow` would: the backup has PostgreSQL
+   * write them. A piece may end or start inside a row; `rows` counts the rows it ends.
+   */
+  async addRowsXml(xml: string | Buffer, rows: number): Promise<void> {
+    if (!this.sink) throw new Error('Add a sheet before its rows.');
+    if (this.rows + rows > XLSX_MAX_ROWS) throw new Error('A sheet holds at most 1,048,576 rows.');
+    await this.flush();
+    this.rows += rows;
+    await this.sink.write(xml);
   }
 
   /** Ends the current sheet (addSheet and finish call this themselves). */

@@ -1,7 +1,9 @@
 import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { XLSX_MAX_ROWS, XlsxWriter, type XlsxCell } from '../../lib/xlsx-writer.js';
-import { BACKUP_TABLES, type BackupColumnKind, type BackupTable } from './backup-tables.js';
+import { to as copyTo } from 'pg-copy-streams';
+import { XLSX_MAX_ROWS, XlsxWriter } from '../../lib/xlsx-writer.js';
+import { columnTypes, rowsSql } from './backup-rows-sql.js';
+import { BACKUP_TABLES } from './backup-tables.js';
 
 /**
  * Writes a full backup: one sheet per table of the allow-list (backup-tables.ts), a header row
@@ -9,16 +11,24 @@ import { BACKUP_TABLES, type BackupColumnKind, type BackupTable } from './backup
  * sheet (`credit_transactions (2)`), which repeats the header.
  *
  * Every table is read in one REPEATABLE READ, READ ONLY transaction, so the workbook is one
- * consistent snapshot (a ledger entry never points at a user the users sheet lacks). Rows come
- * through a cursor in batches of FETCH_ROWS and go out through the streaming XLSX writer, which
- * waits on the output's backpressure: a table of millions of rows needs the memory of a batch.
- * A cursor is the keyset walk without the seek per batch (one sequential scan per table).
+ * consistent snapshot (a ledger entry never points at a user the users sheet lacks). PostgreSQL
+ * writes each row's sheet XML itself (backup-rows-sql.ts) and sends it through
+ * `COPY (SELECT ...) TO STDOUT`, one line a row; Node counts the lines (sheet splits, progress)
+ * and hands the bytes to the sheet's deflate stream (level 1: the XML is repetitive, so the
+ * fastest level still shrinks it well), waiting on the output's backpressure, so a table of
+ * millions of rows needs the memory of a few chunks.
  */
 
-export const FETCH_ROWS = 4000;
+/** Progress is reported at least every this many rows (and at each table's end). */
+export const PROGRESS_ROWS = 4000;
+const NEWLINE = 0x0a;
+/** Lets PostgreSQL run a few chunks ahead of deflate (each works on its own core). */
+const SHEET_BUFFER_BYTES = 1024 * 1024;
+/** The longest one table's COPY may take (a few million rows take a minute or two). */
+export const BACKUP_STATEMENT_TIMEOUT = '1h';
 
 export interface BackupProgressSink {
-  /** Rows written so far, after each batch. */
+  /** Rows written so far. */
   (rows: number): void;
 }
 
@@ -26,24 +36,6 @@ export interface BackupResult {
   /** Rows per table (the sheets of one table summed). */
   rows: Record<string, number>;
   total: number;
-}
-
-function selectList(table: BackupTable): string {
-  return table.columns
-    .map(([name, kind]) => {
-      const col = pg.escapeIdentifier(name);
-      // Dates as epoch milliseconds: a number parses far faster than a timestamp's text.
-      if (kind === 'date') return `(extract(epoch from ${col}) * 1000)::float8`;
-      return kind === 'int' ? `${col}::float8` : `${col}::text`;
-    })
-    .join(', ');
-}
-
-function toCell(value: unknown, kind: BackupColumnKind): XlsxCell {
-  if (value === null || value === undefined) return null;
-  if (kind === 'date') return typeof value === 'number' ? new Date(value) : String(value);
-  if (kind === 'int') return typeof value === 'number' ? value : Number(value);
-  return String(value);
 }
 
 /** Streams the backup workbook into `out`; resolves once `out` took every byte. */
@@ -55,50 +47,66 @@ export async function writeBackup(
   const xlsx = new XlsxWriter(out);
   const rows: Record<string, number> = {};
   let total = 0;
+  let reported = 0;
   const client = await pool.connect();
   let failed = false;
+  // A COPY cut off midway leaves the connection unusable: it is closed, not rolled back.
+  let copying = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // One COPY reads a whole table: millions of rows take longer than the pool's 60 s limit
+    // on a statement, which is meant for requests. BACKUP_STATEMENT_TIMEOUT bounds it instead.
+    await client.query(`SET LOCAL statement_timeout = '${BACKUP_STATEMENT_TIMEOUT}'`);
+    const types = await columnTypes(client);
     for (const table of BACKUP_TABLES) {
       const header = table.columns.map(([name]) => name);
-      const kinds = table.columns.map(([, kind]) => kind);
       const startSheet = async () => {
-        await xlsx.addSheet(table.name, { freezeHeader: true });
+        await xlsx.addSheet(table.name, {
+          freezeHeader: true,
+          compressionLevel: 1,
+          bufferBytes: SHEET_BUFFER_BYTES,
+        });
         await xlsx.addRow(header, 'bold');
       };
       await startSheet();
       rows[table.name] = 0;
-      await client.query(
-        `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${selectList(table)} FROM ${pg.escapeIdentifier(table.name)}`,
-      );
-      const fetchBatch = () => {
-        const p = client.query<unknown[]>({
-          text: `FETCH ${FETCH_ROWS} FROM backup_rows`,
-          rowMode: 'array',
-        });
-        // Awaited below; a failure while a batch is being written must not go unhandled.
-        p.catch(() => {});
-        return p;
-      };
-      // The next batch is asked for before this one is written: PostgreSQL reads while
-      // the rows are turned into XML.
-      let next = fetchBatch();
-      for (;;) {
-        const batch = await next;
-        const more = batch.rows.length === FETCH_ROWS;
-        if (more) next = fetchBatch();
-        for (const row of batch.rows) {
-          if (xlsx.rowsInSheet >= XLSX_MAX_ROWS) await startSheet();
-          const cells: XlsxCell[] = new Array<XlsxCell>(row.length);
-          for (let c = 0; c < row.length; c++) cells[c] = toCell(row[c], kinds[c]!);
-          await xlsx.addRow(cells);
+      const sql = rowsSql(table, types.get(table.name) ?? new Map<string, string>());
+      copying = true;
+      const stream = client.query(copyTo(`COPY (${sql}) TO STDOUT`));
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        // A chunk holds whole rows and pieces of rows; each newline ends one row. A sheet that
+        // is full is ended at a row's end and the rest goes on in the next.
+        let start = 0;
+        while (start < chunk.length) {
+          const room = XLSX_MAX_ROWS - xlsx.rowsInSheet;
+          if (room <= 0) {
+            await startSheet();
+            continue;
+          }
+          let end = start;
+          let n = 0;
+          while (n < room) {
+            const nl = chunk.indexOf(NEWLINE, end);
+            if (nl === -1) {
+              end = chunk.length;
+              break;
+            }
+            end = nl + 1;
+            n++;
+          }
+          await xlsx.addRowsXml(chunk.subarray(start, end), n);
+          start = end;
+          rows[table.name]! += n;
+          total += n;
         }
-        rows[table.name]! += batch.rows.length;
-        total += batch.rows.length;
-        onProgress(total);
-        if (!more) break;
+        if (total - reported >= PROGRESS_ROWS) {
+          reported = total;
+          onProgress(total);
+        }
       }
-      await client.query('CLOSE backup_rows');
+      copying = false;
+      reported = total;
+      onProgress(total);
     }
     await client.query('COMMIT');
     await xlsx.finish();
@@ -108,7 +116,7 @@ export async function writeBackup(
     if (!out.destroyed) out.destroy(err instanceof Error ? err : new Error(String(err)));
     throw err;
   } finally {
-    if (failed) await client.query('ROLLBACK').catch(() => {});
+    if (failed && !copying) await client.query('ROLLBACK').catch(() => {});
     // A client left mid-transaction is broken: give it back destroyed rather than reused.
     client.release(failed);
   }

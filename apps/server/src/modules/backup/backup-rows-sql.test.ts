@@ -1,0 +1,186 @@
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import * as XLSX from '@e965/xlsx';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-writer.js';
+import { rowsSql } from './backup-rows-sql.js';
+import type { BackupTable } from './backup-tables.js';
+
+/**
+ * PostgreSQL writes the backup's sheet rows (backup-rows-sql.ts). Nasty values go through it and,
+ * side by side, through the JavaScript writer (addRow, as the backup wrote them before): SheetJS
+ * reads both back cell for cell, same value, same type, and the formulas come back neutralised.
+ */
+
+const TEXTS: (string | null)[] = [
+  '=1+1',
+  '=HYPERLINK("http://evil","x")',
+  "+1+cmd|'/C calc'!A0",
+  '-2+3',
+  '@SUM(1)',
+  '\tx',
+  '\rx',
+  '\u0001=cmd',
+  '\u0001\u0002',
+  'a\u0007b\u001fc\u000bd',
+  '<b>&amp; "q" \'s\'</b> ]]>',
+  'back\\slash \\n \\\\ \\t',
+  '\\',
+  'line1\nline2',
+  'tab\tin the middle',
+  'cr\r\nlf',
+  '😀 emoji, ünïcödé, 中文, \u200b',
+  ' lead and trail ',
+  'ok \ufffe\uffff ok',
+  'x'.repeat(40_000),
+  'a=b',
+  '',
+  null,
+  'plain',
+];
+const INTS: (string | null)[] = ['0', '-5', '1234567890123', '9007199254740993', null];
+const DATES: (string | null)[] = [
+  '2024-02-29T12:34:56.789Z',
+  '2024-01-01 00:00:00.123456+00',
+  '1969-12-31T23:59:59.9995Z',
+  '1900-03-01T00:00:00Z',
+  'infinity',
+  null,
+];
+
+const TABLE: BackupTable = {
+  name: 'nasty',
+  columns: [
+    ['v', 'text'],
+    ['u', 'text'],
+    ['n', 'int'],
+    ['d', 'date'],
+    ['b', 'text'],
+  ],
+};
+const TYPES = new Map([
+  ['v', 'text'],
+  ['u', 'uuid'],
+  ['n', 'bigint'],
+  ['d', 'timestamp with time zone'],
+  ['b', 'boolean'],
+]);
+
+let t: TestApp;
+let client: pg.PoolClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  client = await t.app.ctx.pool.connect();
+  await client.query(
+    'CREATE TEMP TABLE nasty (i int, v text, u uuid, n bigint, d timestamptz, b boolean)',
+  );
+  const rows = Math.max(TEXTS.length, INTS.length, DATES.length);
+  for (let i = 0; i < rows; i++) {
+    await client.query(
+      `INSERT INTO nasty VALUES ($1, $2, CASE WHEN $1 % 3 = 0 THEN NULL ELSE gen_random_uuid() END,
+         $3, $4, CASE WHEN $1 % 3 = 1 THEN NULL ELSE $1 % 2 = 0 END)`,
+      [i, TEXTS[i % TEXTS.length], INTS[i % INTS.length], DATES[i % DATES.length]],
+    );
+  }
+});
+afterAll(async () => {
+  client.release(true);
+  await t.close();
+});
+
+async function viaSql(): Promise<Buffer> {
+  const out = new PassThrough();
+  const file = buffer(out);
+  const w = new XlsxWriter(out);
+  await w.addSheet('nasty');
+  await w.addRow(['v', 'u', 'n', 'd', 'b'], 'bold');
+  const sql = rowsSql(TABLE, TYPES).replace(/ FROM "nasty"$/, ' FROM "nasty" ORDER BY i');
+  let n = 0;
+  for await (const chunk of client.query(
+    copyTo(`COPY (${sql}) TO STDOUT`),
+  ) as AsyncIterable<Buffer>) {
+    const rows = chunk.toString('latin1').split('\n').length - 1;
+    n += rows;
+    await w.addRowsXml(chunk, rows);
+  }
+  expect(n).toBe(Math.max(TEXTS.length, INTS.length, DATES.length));
+  await w.finish();
+  return file;
+}
+
+/** What the backup wrote before: each value read by node-postgres, turned into a cell in JS. */
+async function viaJs(): Promise<Buffer> {
+  const out = new PassThrough();
+  const file = buffer(out);
+  const w = new XlsxWriter(out);
+  await w.addSheet('nasty');
+  await w.addRow(['v', 'u', 'n', 'd', 'b'], 'bold');
+  const { rows } = await client.query<unknown[]>({
+    text: `SELECT v, u::text, n::float8, (extract(epoch from d) * 1000)::float8, b::text
+           FROM nasty ORDER BY i`,
+    rowMode: 'array',
+  });
+  for (const row of rows) {
+    const cells: XlsxCell[] = row.map((value, c) => {
+      if (value === null) return null;
+      if (c === 3) return typeof value === 'number' ? new Date(value) : String(value);
+      if (c === 2) return Number(value);
+      return String(value);
+    });
+    await w.addRow(cells);
+  }
+  await w.finish();
+  return file;
+}
+
+describe('sheet rows written by PostgreSQL', () => {
+  it('read back as the JavaScript writer’s: every value and type, formulas neutralised', async () => {
+    const sheetOf = (file: Buffer) => {
+      const book = XLSX.read(file, { cellNF: true });
+      return book.Sheets[book.SheetNames[0]!]!;
+    };
+    const sql = sheetOf(await viaSql());
+    const js = sheetOf(await viaJs());
+    const cells = (s: XLSX.WorkSheet) =>
+      Object.fromEntries(
+        Object.entries(s)
+          .filter(([k]) => !k.startsWith('!'))
+          .map(([k, c]) => [k, { t: (c as XLSX.CellObject).t, v: (c as XLSX.CellObject).v }]),
+      );
+    expect(cells(sql)).toEqual(cells(js));
+    expect(sql['!ref']).toBe(js['!ref']);
+
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sql, { header: 1, raw: true });
+    const texts = rows.slice(1).map((r) => r[0]);
+    expect(texts).toContain("'=1+1");
+    expect(texts).toContain('\'=HYPERLINK("http://evil","x")');
+    expect(texts).toContain("'+1+cmd|'/C calc'!A0");
+    expect(texts).toContain("'-2+3");
+    expect(texts).toContain("'@SUM(1)");
+    expect(texts).toContain("'\tx");
+    expect(texts).toContain("'\rx");
+    expect(texts).toContain("'=cmd");
+    expect(texts).toContain('abcd');
+    expect(texts).toContain('<b>&amp; "q" \'s\'</b> ]]>');
+    expect(texts).toContain('back\\slash \\n \\\\ \\t');
+    expect(texts).toContain('line1\nline2');
+    expect(texts).toContain('tab\tin the middle');
+    // (SheetJS reads CR LF as LF, from either writer.)
+    expect(texts.some((v) => typeof v === 'string' && /^cr\r?\nlf$/.test(v))).toBe(true);
+    expect(texts).toContain('😀 emoji, ünïcödé, 中文, \u200b');
+    expect(texts).toContain(' lead and trail ');
+    expect(texts).toContain('ok  ok');
+    expect(texts).toContain('x'.repeat(32_767));
+    expect(texts.every((v) => v === undefined || typeof v === 'string')).toBe(true);
+    // Numbers stay numbers and dates are date cells (the style's date format).
+    expect(sql.C3).toMatchObject({ t: 'n', v: -5 });
+    expect(sql.D2).toMatchObject({
+      t: 'n',
+      v: Date.UTC(2024, 1, 29, 12, 34, 56, 789) / 86_400_000 + 25_569,
+    });
+    expect(XLSX.SSF.is_date(String(sql.D2?.z ?? ''))).toBe(true);
+  });
+});
