@@ -2,7 +2,8 @@ import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { XLSX_MAX_ROWS, XlsxWriter } from '../../lib/xlsx-writer.js';
-import { columnTypes, rowsSql } from './backup-rows-sql.js';
+import { columnTypes, fieldKinds, plainSql } from './backup-rows-sql.js';
+import { CopyToXml } from './copy-to-xml.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 
 /**
@@ -11,17 +12,17 @@ import { BACKUP_TABLES } from './backup-tables.js';
  * sheet (`credit_transactions (2)`), which repeats the header.
  *
  * Every table is read in one REPEATABLE READ, READ ONLY transaction, so the workbook is one
- * consistent snapshot (a ledger entry never points at a user the users sheet lacks). PostgreSQL
- * writes each row's sheet XML itself (backup-rows-sql.ts) and sends it through
- * `COPY (SELECT ...) TO STDOUT`, one line a row; Node counts the lines (sheet splits, progress)
- * and hands the bytes to the sheet's deflate stream (level 1: the XML is repetitive, so the
- * fastest level still shrinks it well), waiting on the output's backpressure, so a table of
- * millions of rows needs the memory of a few chunks.
+ * consistent snapshot (a ledger entry never points at a user the users sheet lacks). Each table
+ * comes out by a plain `COPY (SELECT ...) TO STDOUT` (dates as sheet serials already), the
+ * cheapest way out of PostgreSQL; copy-to-xml.ts turns its lines into sheet rows byte for byte
+ * (a field that needs care goes through the writer's own cellText and escapeXml), and the bytes
+ * go to the sheet's deflate stream (level 1: the XML is repetitive, the fastest level still
+ * shrinks it well), waiting on the output's backpressure: a table of millions of rows needs the
+ * memory of a few chunks.
  */
 
 /** Progress is reported at least every this many rows (and at each table's end). */
 export const PROGRESS_ROWS = 4000;
-const NEWLINE = 0x0a;
 /** Lets PostgreSQL run a few chunks ahead of deflate (each works on its own core). */
 const SHEET_BUFFER_BYTES = 1024 * 1024;
 /** The longest one table's COPY may take (a few million rows take a minute or two). */
@@ -70,40 +71,29 @@ export async function writeBackup(
       };
       await startSheet();
       rows[table.name] = 0;
-      const sql = rowsSql(table, types.get(table.name) ?? new Map<string, string>());
+      const tableTypes = types.get(table.name) ?? new Map<string, string>();
+      const rowsXml = new CopyToXml(fieldKinds(table, tableTypes));
       copying = true;
-      const stream = client.query(copyTo(`COPY (${sql}) TO STDOUT`));
+      const stream = client.query(copyTo(`COPY (${plainSql(table)}) TO STDOUT`));
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        // A chunk holds whole rows and pieces of rows; each newline ends one row. A sheet that
-        // is full is ended at a row's end and the rest goes on in the next.
-        let start = 0;
-        while (start < chunk.length) {
-          const room = XLSX_MAX_ROWS - xlsx.rowsInSheet;
-          if (room <= 0) {
-            await startSheet();
-            continue;
-          }
-          let end = start;
-          let n = 0;
-          while (n < room) {
-            const nl = chunk.indexOf(NEWLINE, end);
-            if (nl === -1) {
-              end = chunk.length;
-              break;
-            }
-            end = nl + 1;
-            n++;
-          }
-          await xlsx.addRowsXml(chunk.subarray(start, end), n);
-          start = end;
+        // A chunk holds whole rows and a piece of one; a sheet that is full is ended at a row's
+        // end and the rows left go on in the next.
+        let input: Buffer | null = chunk;
+        for (;;) {
+          if (xlsx.rowsInSheet >= XLSX_MAX_ROWS) await startSheet();
+          const { xml, rows: n, more } = rowsXml.push(input, XLSX_MAX_ROWS - xlsx.rowsInSheet);
+          input = null;
+          if (n > 0) await xlsx.addRowsXml(xml, n);
           rows[table.name]! += n;
           total += n;
+          if (!more) break;
         }
         if (total - reported >= PROGRESS_ROWS) {
           reported = total;
           onProgress(total);
         }
       }
+      if (rowsXml.pending > 0) throw new Error(`${table.name}: the COPY ended inside a row`);
       copying = false;
       reported = total;
       onProgress(total);

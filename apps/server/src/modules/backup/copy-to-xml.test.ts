@@ -6,13 +6,15 @@ import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-writer.js';
-import { rowsSql } from './backup-rows-sql.js';
+import { fieldKinds, plainSql } from './backup-rows-sql.js';
+import { CopyToXml } from './copy-to-xml.js';
 import type { BackupTable } from './backup-tables.js';
 
 /**
- * PostgreSQL writes the backup's sheet rows (backup-rows-sql.ts). Nasty values go through it and,
- * side by side, through the JavaScript writer (addRow, as the backup wrote them before): SheetJS
- * reads both back cell for cell, same value, same type, and the formulas come back neutralised.
+ * The backup turns PostgreSQL's COPY lines into sheet rows byte for byte (copy-to-xml.ts). Nasty
+ * values go through it (in chunks cut anywhere) and, side by side, through the JavaScript writer
+ * (addRow, as the backup wrote them before): SheetJS reads both back cell for cell, same value,
+ * same type, and the formulas come back neutralised.
  */
 
 const TEXTS: (string | null)[] = [
@@ -91,22 +93,25 @@ afterAll(async () => {
   await t.close();
 });
 
-async function viaSql(): Promise<Buffer> {
+/** The plain COPY turned into rows by copy-to-xml.ts, in chunks cut anywhere. */
+async function viaCopy(piece: number): Promise<Buffer> {
   const out = new PassThrough();
   const file = buffer(out);
   const w = new XlsxWriter(out);
   await w.addSheet('nasty');
   await w.addRow(['v', 'u', 'n', 'd', 'b'], 'bold');
-  const sql = rowsSql(TABLE, TYPES).replace(/ FROM "nasty"$/, ' FROM "nasty" ORDER BY i');
-  let n = 0;
-  for await (const chunk of client.query(
-    copyTo(`COPY (${sql}) TO STDOUT`),
-  ) as AsyncIterable<Buffer>) {
-    const rows = chunk.toString('latin1').split('\n').length - 1;
-    n += rows;
-    await w.addRowsXml(chunk, rows);
+  const sql = plainSql(TABLE).replace(/ FROM "nasty"$/, ' FROM "nasty" ORDER BY i');
+  const chunks: Buffer[] = [];
+  for await (const c of client.query(copyTo(`COPY (${sql}) TO STDOUT`)) as AsyncIterable<Buffer>) {
+    chunks.push(c);
   }
-  expect(n).toBe(Math.max(TEXTS.length, INTS.length, DATES.length));
+  const all = Buffer.concat(chunks);
+  const x = new CopyToXml(fieldKinds(TABLE, TYPES));
+  for (let at = 0; at < all.length; at += piece) {
+    const { xml, rows } = x.push(all.subarray(at, at + piece), Number.MAX_SAFE_INTEGER);
+    await w.addRowsXml(xml, rows);
+  }
+  expect(x.pending).toBe(0);
   await w.finish();
   return file;
 }
@@ -136,13 +141,13 @@ async function viaJs(): Promise<Buffer> {
   return file;
 }
 
-describe('sheet rows written by PostgreSQL', () => {
+describe('sheet rows made from COPY lines', () => {
   it('read back as the JavaScript writer’s: every value and type, formulas neutralised', async () => {
     const sheetOf = (file: Buffer) => {
       const book = XLSX.read(file, { cellNF: true });
       return book.Sheets[book.SheetNames[0]!]!;
     };
-    const sql = sheetOf(await viaSql());
+    const sql = sheetOf(await viaCopy(1 << 20));
     const js = sheetOf(await viaJs());
     const cells = (s: XLSX.WorkSheet) =>
       Object.fromEntries(
@@ -151,6 +156,10 @@ describe('sheet rows written by PostgreSQL', () => {
           .map(([k, c]) => [k, { t: (c as XLSX.CellObject).t, v: (c as XLSX.CellObject).v }]),
       );
     expect(cells(sql)).toEqual(cells(js));
+    for (const piece of [1, 7, 4096]) {
+      const copied = sheetOf(await viaCopy(piece));
+      expect(cells(copied)).toEqual(cells(js));
+    }
     expect(sql['!ref']).toBe(js['!ref']);
 
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sql, { header: 1, raw: true });
