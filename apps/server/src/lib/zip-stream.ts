@@ -12,11 +12,15 @@ import { ZipFile } from 'yazl';
  */
 const nativeCrc32 = (zlib as { crc32?: (data: Buffer | string, value?: number) => number }).crc32;
 if (nativeCrc32) {
-  const requireFromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'));
-  const bufferCrc32 = requireFromYazl('buffer-crc32') as {
-    unsigned: (data: Buffer | string, previous?: number) => number;
-  };
-  bufferCrc32.unsigned = (data, previous) => nativeCrc32(data, previous ?? 0);
+  try {
+    const requireFromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'));
+    const bufferCrc32 = requireFromYazl('buffer-crc32') as {
+      unsigned: (data: Buffer | string, previous?: number) => number;
+    };
+    bufferCrc32.unsigned = (data, previous) => nativeCrc32(data, previous ?? 0);
+  } catch {
+    // A yazl that no longer loads buffer-crc32 sums its own way: slower, still right.
+  }
 }
 
 /**
