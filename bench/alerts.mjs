@@ -2,15 +2,13 @@
 // unread count and of the bell's list against a one-row authenticated read (the user's own
 // profile) asked in turn on the same connection; then 1,000 open SSE streams on one instance,
 // the server's RSS growth per stream and how fast one broadcast NOTIFY reaches all of them.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { removeDataDir } from './http.mjs';
-import { freePort, onCleanup, outRoot, root, sleep, startNode, waitReady } from './lib.mjs';
+import { freePort, onCleanup, outRoot, sleep, startNode, startWorker, waitReady } from './lib.mjs';
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
 
@@ -22,46 +20,6 @@ export const ALERTS = {
   requests: num('BENCH_ALERTS_REQUESTS', 300),
   streams: num('BENCH_ALERTS_STREAMS', 1000),
 };
-
-function startWorker() {
-  const child = fork(path.join(root, 'bench/alerts-worker.ts'), [], {
-    cwd: root,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = once(child, 'exit');
-  const pending = new Map();
-  let next = 0;
-  child.on('message', (m) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.ok) p.resolve(m.result);
-    else p.reject(new Error(`alerts worker, ${p.cmd}: ${m.error}`));
-  });
-  child.on('exit', (code, signal) => {
-    for (const p of pending.values()) {
-      p.reject(new Error(`the alerts worker exited (${code ?? signal}) during ${p.cmd}`));
-    }
-    pending.clear();
-  });
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  const call = (cmd, args = {}) =>
-    new Promise((resolve, reject) => {
-      if (!alive()) return reject(new Error(`the alerts worker is not running (${cmd})`));
-      const id = ++next;
-      pending.set(id, { resolve, reject, cmd });
-      child.send({ id, cmd, args });
-    });
-  const stop = onCleanup(async () => {
-    if (!alive()) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => alive() && child.kill('SIGKILL'), 30_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  return { call, stop };
-}
 
 function percentiles(samples) {
   const s = Float64Array.from(samples).sort();
@@ -144,7 +102,7 @@ export async function measureAlerts() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-alerts-'));
   chmodSync(dir, 0o755);
   onCleanup(removeDataDir(dir));
-  const worker = startWorker();
+  const worker = startWorker('bench/alerts-worker.ts', 'alerts');
   try {
     const setup = await worker.call('setup', {
       dir,

@@ -3,8 +3,6 @@
 // bare, one hot account, and a storm that must never overdraw. The database side (loading,
 // service-layer and bare clients, checks) runs in bench/ledger-worker.ts under tsx; the HTTP
 // clients run here, against the built server started on that database.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
@@ -12,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { removeDataDir } from './http.mjs';
-import { freePort, onCleanup, outRoot, root, sleep, startNode, waitReady } from './lib.mjs';
+import { freePort, onCleanup, outRoot, sleep, startNode, startWorker, waitReady } from './lib.mjs';
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
 
@@ -28,48 +26,6 @@ export const LEDGER = {
   stormAccounts: num('BENCH_STORM_ACCOUNTS', 8),
 };
 
-/** The worker process: `call(cmd, args)` answers its command's result; `stop()` ends it. */
-function startWorker() {
-  const child = fork(path.join(root, 'bench/ledger-worker.ts'), [], {
-    cwd: root,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = once(child, 'exit');
-  const pending = new Map();
-  let next = 0;
-  child.on('message', (m) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.ok) p.resolve(m.result);
-    else p.reject(new Error(`ledger worker, ${p.cmd}: ${m.error}`));
-  });
-  child.on('exit', (code, signal) => {
-    for (const p of pending.values()) {
-      p.reject(new Error(`the ledger worker exited (${code ?? signal}) during ${p.cmd}`));
-    }
-    pending.clear();
-  });
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  const call = (cmd, args = {}) =>
-    new Promise((resolve, reject) => {
-      if (!alive()) return reject(new Error(`the ledger worker is not running (${cmd})`));
-      const id = ++next;
-      pending.set(id, { resolve, reject, cmd });
-      child.send({ id, cmd, args });
-    });
-  // SIGTERM: the worker closes its pools and stops PostgreSQL (fast shutdown), then exits.
-  const stop = onCleanup(async () => {
-    if (!alive()) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => alive() && child.kill('SIGKILL'), 30_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  return { call, stop };
-}
-
 /**
  * Starts PostgreSQL in a fresh temp dir and loads the ledger (the worker prints each step);
  * then the built server on that database, with a known JWT secret so tokens can be issued.
@@ -79,7 +35,7 @@ export async function startLedger() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-ledger-'));
   chmodSync(dir, 0o755);
   onCleanup(removeDataDir(dir));
-  const worker = startWorker();
+  const worker = startWorker('bench/ledger-worker.ts', 'ledger');
   const setup = await worker.call('setup', { dir, rows: LEDGER.rows });
 
   const secret = randomBytes(48).toString('base64url');

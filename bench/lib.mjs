@@ -1,5 +1,5 @@
 // Shared helpers for the bench: paths, gzip sizes, child processes and cleanup, formatting.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -154,4 +154,49 @@ export function table(rows) {
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...rows.slice(1).map(line),
   ].join('\n');
+}
+
+/**
+ * A TypeScript worker process (run through tsx) answering commands over IPC: `call(cmd, args)`
+ * resolves with its command's result; `stop()` sends SIGTERM (the worker closes its pools and
+ * stops PostgreSQL), then SIGKILL after 30 s.
+ */
+export function startWorker(file, name) {
+  const child = fork(path.join(root, file), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  const pending = new Map();
+  let next = 0;
+  child.on('message', (m) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(new Error(`${name} worker, ${p.cmd}: ${m.error}`));
+  });
+  child.on('exit', (code, signal) => {
+    for (const p of pending.values()) {
+      p.reject(new Error(`the ${name} worker exited (${code ?? signal}) during ${p.cmd}`));
+    }
+    pending.clear();
+  });
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const call = (cmd, args = {}) =>
+    new Promise((resolve, reject) => {
+      if (!alive()) return reject(new Error(`the ${name} worker is not running (${cmd})`));
+      const id = ++next;
+      pending.set(id, { resolve, reject, cmd });
+      child.send({ id, cmd, args });
+    });
+  const stop = onCleanup(async () => {
+    if (!alive()) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => alive() && child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  return { call, stop };
 }
