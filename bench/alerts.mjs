@@ -2,13 +2,12 @@
 // unread count and of the bell's list against a one-row authenticated read (the user's own
 // profile) asked in turn on the same connection; then 1,000 open SSE streams on one instance,
 // the server's RSS growth per stream and how fast one broadcast NOTIFY reaches all of them.
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { removeDataDir } from './http.mjs';
-import { freePort, onCleanup, outRoot, sleep, startNode, startWorker, waitReady } from './lib.mjs';
+import { onCleanup, sleep, startServerOn, startWorker } from './lib.mjs';
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
 
@@ -110,26 +109,7 @@ export async function measureAlerts() {
       rows: ALERTS.rows,
       unreadEvery: ALERTS.unreadEvery,
     });
-    const secret = randomBytes(48).toString('base64url');
-    const port = await freePort();
-    const server = startNode(['apps/server/dist/main.js'], {
-      logFile: path.join(outRoot, 'alerts-server.log'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(dir, 'server'),
-        DATABASE_URL: setup.url,
-        JWT_SECRET: secret,
-        ADMIN_EMAIL: '',
-        ADMIN_PASSWORD: '',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '',
-      },
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitReady(`${base}/api/health`, server, 120_000);
+    const { secret, base, server } = await startServerOn(setup.url, dir, 'alerts-server.log');
     try {
       const tokens = await worker.call('tokens', { secret, count: ALERTS.streams });
       const probeUser = tokens[0];

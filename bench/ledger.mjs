@@ -3,14 +3,13 @@
 // bare, one hot account, and a storm that must never overdraw. The database side (loading,
 // service-layer and bare clients, checks) runs in bench/ledger-worker.ts under tsx; the HTTP
 // clients run here, against the built server started on that database.
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { removeDataDir } from './http.mjs';
-import { freePort, onCleanup, outRoot, sleep, startNode, startWorker, waitReady } from './lib.mjs';
+import { onCleanup, sleep, startServerOn, startWorker } from './lib.mjs';
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
 
@@ -38,26 +37,7 @@ export async function startLedger() {
   const worker = startWorker('bench/ledger-worker.ts', 'ledger');
   const setup = await worker.call('setup', { dir, rows: LEDGER.rows });
 
-  const secret = randomBytes(48).toString('base64url');
-  const port = await freePort();
-  const server = startNode(['apps/server/dist/main.js'], {
-    logFile: path.join(outRoot, 'ledger-server.log'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'server'),
-      DATABASE_URL: setup.url,
-      JWT_SECRET: secret,
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitReady(`${base}/api/health`, server, 120_000);
+  const { secret, base, server } = await startServerOn(setup.url, dir, 'ledger-server.log');
   const tokens = await worker.call('tokens', { secret });
   const ids = await worker.call('viewerIds');
   const accounts = await worker.call('accounts');

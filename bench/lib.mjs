@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
@@ -199,4 +200,33 @@ export function startWorker(file, name) {
     clearTimeout(timer);
   });
   return { call, stop };
+}
+
+/**
+ * The built server (apps/server/dist) on an existing database `url` (a bench worker's), with a
+ * JWT secret of its own (answered, so the worker can mint tokens), no web app and no first Admin;
+ * resolves once /api/health answers.
+ */
+export async function startServerOn(url, dir, logName) {
+  const secret = randomBytes(48).toString('base64url');
+  const port = await freePort();
+  const server = startNode(['apps/server/dist/main.js'], {
+    logFile: path.join(outRoot, logName),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'server'),
+      DATABASE_URL: url,
+      JWT_SECRET: secret,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(`${base}/api/health`, server, 120_000);
+  return { secret, base, server, port };
 }
