@@ -7,6 +7,7 @@ import {
   type AnalyticsSummary,
 } from '@herald/contract';
 import { useAnalytics } from '../../api/analytics/get-analytics';
+import { FigureCard } from '../../components/figure-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
 
 // The chart library is fetched only when this screen shows its charts.
@@ -33,30 +34,6 @@ const CARDS: CardDef[] = [
   { id: 'credits-used', title: 'Credits Used', value: (s) => s.credits.removed },
   { id: 'total-campaigns', title: 'Total Campaigns', value: (s) => s.campaigns.total },
 ];
-
-function SummaryCard({ def, summary }: { def: CardDef; summary: AnalyticsSummary | undefined }) {
-  const id = `analytics-${def.id}`;
-  return (
-    <div className="col-12 col-sm-6 col-xl-3">
-      <section className="card h-100 shadow-sm" aria-labelledby={`${id}-title`} data-testid={id}>
-        <div className="card-body">
-          <h2 id={`${id}-title`} className="h6 text-muted mb-2">
-            {def.title}
-          </h2>
-          {summary === undefined ? (
-            <div className="spinner-border spinner-border-sm text-secondary my-2" role="status">
-              <span className="visually-hidden">Loading…</span>
-            </div>
-          ) : (
-            <p className="fs-2 fw-semibold mb-0" data-testid={`${id}-value`}>
-              {def.value(summary).toLocaleString()}
-            </p>
-          )}
-        </div>
-      </section>
-    </div>
-  );
-}
 
 /** Advanced Analytics (spec 2.12): the caller's scope (decisions 6), for a chosen date range. */
 export function AnalyticsPage() {
@@ -94,7 +71,12 @@ export function AnalyticsPage() {
       )}
       <div className="row g-3">
         {CARDS.map((def) => (
-          <SummaryCard key={def.id} def={def} summary={data.summary} />
+          <FigureCard
+            key={def.id}
+            id={`analytics-${def.id}`}
+            title={def.title}
+            value={data.summary && def.value(data.summary).toLocaleString()}
+          />
         ))}
       </div>
       {chartsReady ? (

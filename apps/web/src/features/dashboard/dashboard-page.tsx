@@ -1,6 +1,7 @@
 import { ui, type Dashboard, type Role } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
 import { useDashboard } from '../../api/dashboard/get-dashboard';
+import { FigureCard } from '../../components/figure-card';
 
 interface CardDef {
   title: string;
@@ -45,30 +46,11 @@ function formatFigure(value: number, percent: boolean | undefined): string {
   return percent ? `${value.toFixed(1)}%` : value.toLocaleString();
 }
 
-function FigureCard({ def, data }: { def: CardDef; data: Dashboard | undefined }) {
-  const id = `dashboard-${slug(def.title)}`;
+/** A card's value: undefined while loading; a dash for an average over no delivery report yet. */
+function figureOf(def: CardDef, data: Dashboard | undefined) {
   const value = data ? data[def.figure] : undefined;
-  return (
-    <div className="col-12 col-sm-6 col-xl-3">
-      <section className="card h-100 shadow-sm" aria-labelledby={`${id}-title`} data-testid={id}>
-        <div className="card-body">
-          <h2 id={`${id}-title`} className="h6 text-muted mb-2">
-            {def.title}
-          </h2>
-          {value === undefined ? (
-            <div className="spinner-border spinner-border-sm text-secondary my-2" role="status">
-              <span className="visually-hidden">Loading…</span>
-            </div>
-          ) : (
-            <p className="fs-2 fw-semibold mb-0" data-testid={`${id}-value`}>
-              {/* Only an average over no delivery report yet is null: a dash. */}
-              {value === null ? '—' : formatFigure(value, def.percent)}
-            </p>
-          )}
-        </div>
-      </section>
-    </div>
-  );
+  if (value === undefined) return undefined;
+  return value === null ? '—' : formatFigure(value, def.percent);
 }
 
 /** Dashboard (spec 2.6) with live figures for the caller's scope (decisions 6). */
@@ -89,7 +71,12 @@ export function DashboardPage() {
       {(!isError || data) && (
         <div className="row g-3">
           {CARDS[session.user.role].map((def) => (
-            <FigureCard key={def.figure} def={def} data={data} />
+            <FigureCard
+              key={def.figure}
+              id={`dashboard-${slug(def.title)}`}
+              title={def.title}
+              value={figureOf(def, data)}
+            />
           ))}
         </div>
       )}
