@@ -21,6 +21,7 @@ const TABLES = [
   'users',
   'credit_balances',
   'credit_transactions',
+  'senders',
   'campaigns',
   'campaign_recipients',
   'campaign_files',

@@ -46,26 +46,34 @@ const CT = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const STYLE = { plain: 0, bold: 1, date: 2, money: 3 } as const;
 
-// Characters XML 1.0 does not allow, and surrogates that do not form a pair.
-const NOT_XML =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g; // eslint-disable-line no-control-regex
-const FORMULA_START = /^[=+\-@\t\r\u0000]/; // eslint-disable-line no-control-regex
-
-/** Escapes text for XML content and attribute values. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
-  );
+/**
+ * The text rules of a cell, in one self-contained function (it uses nothing from outside its
+ * body): the backup's worker thread runs its source (modules/backup/copy-worker.ts), so both
+ * threads make text safe by the same code.
+ */
+export function textSafety() {
+  const MAX_TEXT = 32_767;
+  // Characters XML 1.0 does not allow, and surrogates that do not form a pair.
+  const NOT_XML =
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g; // eslint-disable-line no-control-regex
+  const FORMULA_START = /^[=+\-@\t\r\u0000]/; // eslint-disable-line no-control-regex
+  /** Escapes text for XML content and attribute values. */
+  const escapeXml = (text: string): string =>
+    text.replace(/[&<>"]/g, (c) =>
+      c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+    );
+  /** Text as a cell may hold it: XML-safe, at most 32,767 characters, formulas neutralised. */
+  const cellText = (text: string, neutraliseFormulas = true): string => {
+    let clean = text.replace(NOT_XML, '');
+    if (neutraliseFormulas && (FORMULA_START.test(text) || FORMULA_START.test(clean))) {
+      clean = `'${clean}`;
+    }
+    return clean.length > MAX_TEXT ? clean.slice(0, MAX_TEXT).replace(NOT_XML, '') : clean;
+  };
+  return { escapeXml, cellText };
 }
 
-/** Text as a cell may hold it: XML-safe, at most 32,767 characters, formulas neutralised. */
-export function cellText(text: string, neutraliseFormulas = true): string {
-  let clean = text.replace(NOT_XML, '');
-  if (neutraliseFormulas && (FORMULA_START.test(text) || FORMULA_START.test(clean))) {
-    clean = `'${clean}`;
-  }
-  return clean.length > XLSX_MAX_TEXT ? clean.slice(0, XLSX_MAX_TEXT).replace(NOT_XML, '') : clean;
-}
+export const { escapeXml, cellText } = textSafety();
 
 /** Column letters for a zero-based index: 0 → A, 26 → AA. */
 export function columnName(index: number): string {
@@ -156,8 +164,11 @@ export class XlsxWriter {
     this.sink = null;
   }
 
-  /** Ends the last sheet, writes the workbook parts; resolves once the output took them all. */
-  async finish(): Promise<void> {
+  /**
+   * Ends the last sheet, writes the workbook parts; resolves once the output took them all.
+   * `sharedStrings`: an xl/sharedStrings.xml part the sheets' `t="s"` cells index into.
+   */
+  async finish(sharedStrings: Buffer | null = null): Promise<void> {
     await this.endSheet();
     if (this.sheets.length === 0) await this.addSheet('Sheet1').then(() => this.endSheet());
     const sheets = this.sheets.map((name, i) => ({ name: escapeXml(name), n: i + 1 }));
@@ -168,6 +179,9 @@ export class XlsxWriter {
         '<Default Extension="xml" ContentType="application/xml"/>' +
         `<Override PartName="/xl/workbook.xml" ContentType="${CT}.sheet.main+xml"/>` +
         `<Override PartName="/xl/styles.xml" ContentType="${CT}.styles+xml"/>` +
+        (sharedStrings
+          ? `<Override PartName="/xl/sharedStrings.xml" ContentType="${CT}.sharedStrings+xml"/>`
+          : '') +
         sheets
           .map(
             (s) =>
@@ -197,9 +211,13 @@ export class XlsxWriter {
           )
           .join('') +
         `<Relationship Id="rId${sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>` +
+        (sharedStrings
+          ? `<Relationship Id="rId${sheets.length + 2}" Type="${NS_REL}/sharedStrings" Target="sharedStrings.xml"/>`
+          : '') +
         '</Relationships>',
     );
     this.zip.addBuffer('xl/styles.xml', STYLES);
+    if (sharedStrings) this.zip.addBuffer('xl/sharedStrings.xml', sharedStrings);
     await this.zip.finish();
   }
 

@@ -72,6 +72,21 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     ],
   },
   {
+    // The delivery engine's senders (bucket and throttle state, and sender_daily_usage's
+    // counters, are running state, not data: left out).
+    name: 'senders',
+    columns: [
+      t('id'),
+      t('name'),
+      t('provider'),
+      i('rate_per_second'),
+      i('daily_limit'),
+      t('is_default'),
+      d('created_at'),
+      d('updated_at'),
+    ],
+  },
+  {
     name: 'campaigns',
     columns: [
       t('id'),
@@ -92,9 +107,38 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       i('report_count'),
       i('report_delivered'),
       d('created_at'),
+      t('sender_id'),
+      t('simulated'),
+      t('dispatch_state'),
+      t('dispatch_cursor'),
+      d('dispatch_resume_at'),
+      d('dispatch_heartbeat_at'),
+      i('sent_count'),
+      i('delivered_count'),
+      i('read_count'),
+      i('failed_count'),
+      i('delivery_refunded'),
+      t('delivery_settled'),
     ],
   },
-  { name: 'campaign_recipients', columns: [t('campaign_id'), t('phone')] },
+  {
+    name: 'campaign_recipients',
+    columns: [
+      t('campaign_id'),
+      t('phone'),
+      t('state'),
+      i('attempts'),
+      t('provider_message_id'),
+      t('error_code'),
+      t('error_text'),
+      d('next_attempt_at'),
+      d('state_at'),
+      d('sent_at'),
+      d('delivered_at'),
+      d('read_at'),
+      d('failed_at'),
+    ],
+  },
   {
     name: 'campaign_files',
     columns: [

@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
-import { XLSX_MAX_ROWS, XlsxWriter } from '../../lib/xlsx-writer.js';
+import { XlsxWriter } from '../../lib/xlsx-writer.js';
 import { columnTypes, fieldKinds, plainSql } from './backup-rows-sql.js';
-import { CopyToXml } from './copy-to-xml.js';
+import { copyFrames } from './copy-frames.js';
+import { CopyXmlWorker } from './copy-worker.js';
+import { TablePipe } from './table-pipe.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 
 /**
@@ -14,16 +15,19 @@ import { BACKUP_TABLES } from './backup-tables.js';
  * Every table is read in one REPEATABLE READ, READ ONLY transaction, so the workbook is one
  * consistent snapshot (a ledger entry never points at a user the users sheet lacks). Each table
  * comes out by a plain `COPY (SELECT ...) TO STDOUT` (dates as sheet serials already), the
- * cheapest way out of PostgreSQL; copy-to-xml.ts turns its lines into sheet rows byte for byte
- * (a field that needs care goes through the writer's own cellText and escapeXml), and the bytes
- * go to the sheet's deflate stream (level 1: the XML is repetitive, the fastest level still
- * shrinks it well), waiting on the output's backpressure: a table of millions of rows needs the
- * memory of a few chunks.
+ * cheapest way out of PostgreSQL, read as CopyData frames (copy-frames.ts); a worker thread turns
+ * them into sheet rows (copy-worker.ts, copy-to-xml.ts) while this thread reads the socket and
+ * feeds the sheet's deflate stream (level 1: the XML is repetitive, the fastest level still
+ * shrinks it well), so PostgreSQL, the conversion and deflate run side by side. Repeating
+ * texts and ids become indexes into the workbook's shared strings (shared-strings.ts), which the
+ * worker hands over after the last table. Batches in flight are bounded (table-pipe.ts) and
+ * the output's backpressure reaches the socket: a table of millions of rows needs the memory of
+ * a few batches.
  */
 
 /** Progress is reported at least every this many rows (and at each table's end). */
 export const PROGRESS_ROWS = 4000;
-/** Lets PostgreSQL run a few chunks ahead of deflate (each works on its own core). */
+/** Lets the worker run a few batches ahead of deflate. */
 const SHEET_BUFFER_BYTES = 1024 * 1024;
 /** The longest one table's COPY may take (a few million rows take a minute or two). */
 export const BACKUP_STATEMENT_TIMEOUT = '1h';
@@ -50,6 +54,7 @@ export async function writeBackup(
   let total = 0;
   let reported = 0;
   const client = await pool.connect();
+  const worker = new CopyXmlWorker();
   let failed = false;
   // A COPY cut off midway leaves the connection unusable: it is closed, not rolled back.
   let copying = false;
@@ -72,34 +77,27 @@ export async function writeBackup(
       await startSheet();
       rows[table.name] = 0;
       const tableTypes = types.get(table.name) ?? new Map<string, string>();
-      const rowsXml = new CopyToXml(fieldKinds(table, tableTypes));
-      copying = true;
-      const stream = client.query(copyTo(`COPY (${plainSql(table)}) TO STDOUT`));
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        // A chunk holds whole rows and a piece of one; a sheet that is full is ended at a row's
-        // end and the rows left go on in the next.
-        let input: Buffer | null = chunk;
-        for (;;) {
-          if (xlsx.rowsInSheet >= XLSX_MAX_ROWS) await startSheet();
-          const { xml, rows: n, more } = rowsXml.push(input, XLSX_MAX_ROWS - xlsx.rowsInSheet);
-          input = null;
-          if (n > 0) await xlsx.addRowsXml(xml, n);
-          rows[table.name]! += n;
-          total += n;
-          if (!more) break;
-        }
+      worker.startTable(fieldKinds(table, tableTypes));
+      const pipe = new TablePipe(worker, async (xml, n, newSheet) => {
+        if (newSheet) await startSheet();
+        await xlsx.addRowsXml(xml, n);
+        rows[table.name]! += n;
+        total += n;
         if (total - reported >= PROGRESS_ROWS) {
           reported = total;
           onProgress(total);
         }
-      }
-      if (rowsXml.pending > 0) throw new Error(`${table.name}: the COPY ended inside a row`);
+      });
+      copying = true;
+      const stream = copyFrames(client, `COPY (${plainSql(table)}) TO STDOUT`);
+      for await (const chunk of stream as AsyncIterable<Buffer>) await pipe.add(chunk);
+      await pipe.end();
       copying = false;
       reported = total;
       onProgress(total);
     }
     await client.query('COMMIT');
-    await xlsx.finish();
+    await xlsx.finish(await worker.sharedStrings());
     return { rows, total };
   } catch (err) {
     failed = true;
@@ -109,6 +107,7 @@ export async function writeBackup(
     if (failed && !copying) await client.query('ROLLBACK').catch(() => {});
     // A client left mid-transaction is broken: give it back destroyed rather than reused.
     client.release(failed);
+    await worker.close();
   }
 }
 

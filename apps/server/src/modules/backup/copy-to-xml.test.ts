@@ -2,11 +2,11 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import * as XLSX from '@e965/xlsx';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-writer.js';
 import { fieldKinds, plainSql } from './backup-rows-sql.js';
+import { copyFrames } from './copy-frames.js';
 import { CopyToXml } from './copy-to-xml.js';
 import type { BackupTable } from './backup-tables.js';
 
@@ -102,7 +102,7 @@ async function viaCopy(piece: number): Promise<Buffer> {
   await w.addRow(['v', 'u', 'n', 'd', 'b'], 'bold');
   const sql = plainSql(TABLE).replace(/ FROM "nasty"$/, ' FROM "nasty" ORDER BY i');
   const chunks: Buffer[] = [];
-  for await (const c of client.query(copyTo(`COPY (${sql}) TO STDOUT`)) as AsyncIterable<Buffer>) {
+  for await (const c of copyFrames(client, `COPY (${sql}) TO STDOUT`) as AsyncIterable<Buffer>) {
     chunks.push(c);
   }
   const all = Buffer.concat(chunks);

@@ -1,185 +1,315 @@
-import { cellText, escapeXml } from '../../lib/xlsx-writer.js';
+import { textSafety } from '../../lib/xlsx-writer.js';
+import type { SharedStringsTable } from './shared-strings.js';
 
 /**
- * Turns the rows of a `COPY ... TO STDOUT` (text format: tab between fields, newline after a
- * row, `\N` for NULL, backslash escapes) into sheet rows, byte for byte: PostgreSQL's plain COPY
- * is the cheapest way out of the database, and a field that needs nothing but copying (almost
- * all of them) is copied as bytes. A text field holding anything unusual (a backslash escape, a
- * control character, a character XML forbids, more bytes than the cell cap could be) is decoded
- * and made safe by the JavaScript writer's own cellText and escapeXml, so it reads back the same.
+ * Turns the rows of a `COPY ... TO STDOUT` (text format: tab between fields, `\N` for NULL,
+ * backslash escapes), as CopyData frames (copy-frames.ts: `d`, length, one row ending in a
+ * newline), into sheet rows, byte for byte and in one pass: each field is scanned once through a
+ * table of byte classes and copied by hand, since node's small-buffer copies cost more than the
+ * bytes. A text field holding anything unusual (a backslash escape, a control character, a
+ * character XML forbids, more bytes than the cell cap could be) is decoded and made safe by the
+ * JavaScript writer's own cellText and escapeXml, so it reads back the same.
  *
  * Cells carry no `r` reference (optional: a cell follows the one before it, a row the row before
  * it), so a row fits whichever sheet it lands in; an empty cell is `<c/>` to keep the next ones
- * in their columns.
+ * in their columns, and empty cells at a row's end are left out. `xml:space="preserve"` is only
+ * written on a text that starts or ends with a space. Given a shared-strings table
+ * (shared-strings.ts), a text written as it is becomes an index into it while its column keeps
+ * finding texts there.
+ *
+ * Everything sits inside `defineCopyToXml`, which uses nothing from outside its body but the
+ * text rules it is given: copy-worker.ts runs its source on a worker thread.
  */
 
 /** text: made safe; safe: written as it is (uuid, boolean); int: a number; date: a serial. */
 export type CopyFieldKind = 'text' | 'safe' | 'int' | 'date';
 
-const TAB = 0x09;
-const NL = 0x0a;
-const BACKSLASH = 0x5c;
-const enc = (s: string) => Buffer.from(s, 'latin1');
-const EMPTY = enc('<c/>');
-const ROW = enc('<row>');
-const ROW_END = enc('</row>');
-const TEXT = enc('<c t="inlineStr"><is><t xml:space="preserve">');
-const SAFE = enc('<c t="inlineStr"><is><t>');
-const TEXT_END = enc('</t></is></c>');
-const NUM = enc('<c><v>');
-const DATE = enc('<c s="2"><v>');
-const NUM_END = enc('</v></c>');
-const AMP = enc('&amp;');
-const LT = enc('&lt;');
-const GT = enc('&gt;');
-const QUOT = enc('&quot;');
-/** Past this many bytes a text might pass the 32,767-character cap: the careful path. */
-const FAST_MAX_BYTES = 32_766;
-const COPY_ESCAPES: Record<string, string> = {
-  t: '\t',
-  n: '\n',
-  r: '\r',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-};
-
-export class CopyToXml {
-  private out = Buffer.allocUnsafe(1 << 20);
-  private len = 0;
-  private rest: Buffer | null = null;
-
-  constructor(private readonly kinds: readonly CopyFieldKind[]) {}
-
-  /**
-   * Adds a chunk of COPY output; gives back the XML of up to `maxRows` whole rows, how many, and
-   * whether rows are left over (call `next` with no new chunk for them once the sheet changed).
-   */
-  push(chunk: Buffer | null, maxRows: number): { xml: Buffer; rows: number; more: boolean } {
-    let input: Buffer;
-    if (chunk === null) input = this.rest ?? Buffer.alloc(0);
-    else input = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
-    this.rest = null;
-    this.len = 0;
-    let pos = 0;
-    let rows = 0;
-    while (rows < maxRows) {
-      const nl = input.indexOf(NL, pos);
-      if (nl === -1) break;
-      this.row(input, pos, nl);
-      pos = nl + 1;
-      rows++;
-    }
-    if (pos < input.length) this.rest = input.subarray(pos);
-    const more = this.rest !== null && this.rest.includes(NL);
-    // A copy: the buffer is reused for the next call while this one may still wait in a stream.
-    return { xml: Buffer.from(this.out.subarray(0, this.len)), rows, more };
-  }
-
-  /** Bytes left that end no row (a table's COPY ends with a newline: none at its end). */
-  get pending(): number {
-    return this.rest?.length ?? 0;
-  }
-
-  private row(b: Buffer, start: number, end: number): void {
-    this.put(ROW);
-    let f = start;
-    for (let i = 0; i < this.kinds.length; i++) {
-      let e = b.indexOf(TAB, f);
-      if (e === -1 || e > end) e = end;
-      this.field(b, f, e, this.kinds[i]!);
-      f = e + 1;
-    }
-    this.put(ROW_END);
-  }
-
-  private field(b: Buffer, s: number, e: number, kind: CopyFieldKind): void {
-    const n = e - s;
-    if (n === 0 || (n === 2 && b[s] === BACKSLASH && b[s + 1] === 0x4e)) {
-      this.put(EMPTY); // '' or \N (NULL)
-      return;
-    }
-    if (kind === 'int' || kind === 'date') {
-      const c = b[s]!;
-      // NaN, Infinity, -Infinity: no number a sheet can hold.
-      if (c === 0x4e || c === 0x49 || (c === 0x2d && b[s + 1] === 0x49)) this.put(EMPTY);
-      else {
-        this.put(kind === 'date' ? DATE : NUM);
-        this.copy(b, s, e);
-        this.put(NUM_END);
-      }
-      return;
-    }
-    if (kind === 'safe') {
-      this.put(SAFE);
-      this.copy(b, s, e);
-      this.put(TEXT_END);
-      return;
-    }
-    let special = false;
-    let careful = n > FAST_MAX_BYTES;
-    for (let i = s; i < e && !careful; i++) {
-      const c = b[i]!;
-      if (c < 0x20 || c === BACKSLASH) careful = true;
-      else if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22) special = true;
-      // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
-      else if (c === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) {
-        careful = true;
-      }
-    }
-    if (careful) {
-      const text = b
-        .toString('utf8', s, e)
-        .replace(/\\(.)/gs, (_, ch: string) => COPY_ESCAPES[ch] ?? ch);
-      this.put(TEXT);
-      this.putString(escapeXml(cellText(text)));
-      this.put(TEXT_END);
-      return;
-    }
-    this.put(TEXT);
-    const c0 = b[s]!;
-    if (c0 === 0x3d || c0 === 0x2b || c0 === 0x2d || c0 === 0x40) this.putByte(0x27); // = + - @
-    if (!special) this.copy(b, s, e);
-    else {
-      this.reserve(n * 6);
-      for (let i = s; i < e; i++) {
-        const c = b[i]!;
-        if (c === 0x26) this.put(AMP);
-        else if (c === 0x3c) this.put(LT);
-        else if (c === 0x3e) this.put(GT);
-        else if (c === 0x22) this.put(QUOT);
-        else this.out[this.len++] = c;
-      }
-    }
-    this.put(TEXT_END);
-  }
-
-  private reserve(n: number): void {
-    if (this.len + n <= this.out.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.len + n));
-    this.out.copy(bigger, 0, 0, this.len);
-    this.out = bigger;
-  }
-
-  private put(part: Buffer): void {
-    this.reserve(part.length);
-    part.copy(this.out, this.len);
-    this.len += part.length;
-  }
-
-  private putByte(c: number): void {
-    this.reserve(1);
-    this.out[this.len++] = c;
-  }
-
-  private copy(b: Buffer, s: number, e: number): void {
-    this.reserve(e - s);
-    b.copy(this.out, this.len, s, e);
-    this.len += e - s;
-  }
-
-  private putString(s: string): void {
-    this.reserve(Buffer.byteLength(s));
-    this.len += this.out.write(s, this.len, 'utf8');
-  }
+export interface CopyXmlBatch {
+  xml: Buffer;
+  rows: number;
+  more: boolean;
 }
+
+export interface CopyToXmlConverter {
+  /**
+   * Adds a chunk of CopyData frames; gives back the XML of up to `maxRows` whole rows, how many,
+   * and whether whole rows are left over (call again with `null` for them once the sheet
+   * changed). A frame cut short waits for the next chunk.
+   */
+  push(chunk: Buffer | null, maxRows: number): CopyXmlBatch;
+  /** Bytes left that make no whole row (none at a COPY's end). */
+  readonly pending: number;
+  /** Cells written as an index into the shared strings. */
+  readonly references: number;
+}
+
+export type CopyToXmlClass = new (
+  kinds: readonly CopyFieldKind[],
+  shared?: SharedStringsTable | null,
+) => CopyToXmlConverter;
+
+export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXmlClass {
+  const { cellText, escapeXml } = safety;
+
+  const COPY_DATA = 0x64;
+  const TAB = 0x09;
+  const BACKSLASH = 0x5c;
+  const SPACE = 0x20;
+  const enc = (s: string) => Uint8Array.from(Buffer.from(s, 'latin1'));
+  const EMPTY = enc('<c/>');
+  const ROW = enc('<row>');
+  const ROW_END = enc('</row>');
+  const TEXT_KEEP = enc('<c t="inlineStr"><is><t xml:space="preserve">');
+  const TEXT = enc('<c t="inlineStr"><is><t>');
+  const TEXT_END = enc('</t></is></c>');
+  const NUM = enc('<c><v>');
+  const DATE = enc('<c s="2"><v>');
+  const NUM_END = enc('</v></c>');
+  const SHARED = enc('<c t="s"><v>');
+  /** Strings a column may add to the shared table: a column of mostly new texts stops there. */
+  const COLUMN_BUDGET = 8192;
+  const AMP = enc('&amp;');
+  const LT = enc('&lt;');
+  const GT = enc('&gt;');
+  const QUOT = enc('&quot;');
+  /** The longest a row's XML may grow per byte of COPY text (`"` becomes `&quot;`). */
+  const GROWTH = 6;
+  /** Room for one cell's markup. */
+  const CELL_MARKUP = 64;
+  /** Past this many bytes a text might pass the 32,767-character cap: the careful path. */
+  const FAST_MAX_BYTES = 32_766;
+  const COPY_ESCAPES: Record<string, string> = {
+    t: '\t',
+    n: '\n',
+    r: '\r',
+    b: '\b',
+    f: '\f',
+    v: '\v',
+  };
+
+  /** Byte classes of a text field: plain, escaped for XML, needing the careful path, a maybe. */
+  const ESCAPE = 1;
+  const CAREFUL = 2;
+  const MAYBE_NOT_XML = 4;
+  const SEPARATOR = 8;
+  const CLASS = new Uint8Array(256);
+  for (let c = 0; c < 0x20; c++) CLASS[c] = CAREFUL;
+  CLASS[TAB] = SEPARATOR;
+  CLASS[BACKSLASH] = CAREFUL;
+  for (const c of '&<>"') CLASS[c.charCodeAt(0)] = ESCAPE;
+  CLASS[0xef] = MAYBE_NOT_XML; // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
+
+  return class CopyToXml implements CopyToXmlConverter {
+    private out: Uint8Array;
+    private len: number;
+    private rest: Buffer | null;
+    private readonly kinds: Uint8Array;
+    private readonly shared: SharedStringsTable | null;
+    /** Per column: strings it may still add, -1 once it no longer looks them up; and hits. */
+    private readonly budget: Int32Array;
+    private readonly hits: Int32Array;
+    references: number;
+
+    constructor(kinds: readonly CopyFieldKind[], shared: SharedStringsTable | null = null) {
+      this.shared = shared;
+      this.budget = new Int32Array(kinds.length).fill(COLUMN_BUDGET);
+      this.hits = new Int32Array(kinds.length);
+      this.references = 0;
+      this.out = new Uint8Array(1 << 20);
+      this.len = 0;
+      this.rest = null;
+      const code = { text: 0, safe: 1, int: 2, date: 3 } as const;
+      this.kinds = Uint8Array.from(kinds, (k) => code[k]);
+    }
+
+    push(chunk: Buffer | null, maxRows: number): CopyXmlBatch {
+      let b: Buffer;
+      if (chunk === null) b = this.rest ?? Buffer.alloc(0);
+      else b = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
+      this.rest = null;
+      this.len = 0;
+      let p = 0;
+      let rows = 0;
+      while (rows < maxRows && p + 5 <= b.length) {
+        const end = p + 1 + b.readUInt32BE(p + 1);
+        if (end > b.length) break;
+        if (b[p] !== COPY_DATA)
+          throw new Error('COPY: a message that is not CopyData among the rows');
+        // The frame's payload is the row and its newline.
+        this.row(b, p + 5, end - 1);
+        p = end;
+        rows++;
+      }
+      if (p < b.length) this.rest = b.subarray(p);
+      const more = this.rest !== null && rows === maxRows && this.wholeFrameIn(this.rest);
+      // A copy (the buffer is reused for the next call while this one may still wait in a
+      // stream) of its own memory, never node's shared pool, so a worker can transfer it.
+      const xml = new Uint8Array(this.len);
+      xml.set(this.out.subarray(0, this.len));
+      return { xml: Buffer.from(xml.buffer, 0, this.len), rows, more };
+    }
+
+    /** Bytes left that make no whole row (none at a COPY's end). */
+    get pending(): number {
+      return this.rest?.length ?? 0;
+    }
+
+    private wholeFrameIn(b: Buffer): boolean {
+      return b.length >= 5 && 1 + b.readUInt32BE(1) <= b.length;
+    }
+
+    private row(b: Buffer, start: number, end: number): void {
+      this.reserve((end - start) * GROWTH + this.kinds.length * CELL_MARKUP + 16);
+      this.put(ROW);
+      // Where the row's cells end once empty ones at its end are left out.
+      let filled = this.len;
+      let f = start;
+      const kinds = this.kinds;
+      for (let i = 0; i < kinds.length; i++) {
+        const kind = kinds[i]!;
+        const before = this.len;
+        let e = f;
+        if (kind === 0) e = this.text(b, f, end, i);
+        else {
+          while (e < end && b[e] !== TAB) e++;
+          const n = e - f;
+          const c = b[f]!;
+          if (n === 0 || (n === 2 && c === BACKSLASH && b[f + 1] === 0x4e)) {
+            this.put(EMPTY); // '' or \N (NULL)
+          } else if (kind === 1) {
+            if (!(this.shared && this.budget[i]! >= 0 && this.sharedCell(b, f, e, i))) {
+              this.put(TEXT);
+              this.copy(b, f, e);
+              this.put(TEXT_END);
+            }
+          } else if (c === 0x4e || c === 0x49 || (c === 0x2d && b[f + 1] === 0x49)) {
+            this.put(EMPTY); // NaN, Infinity, -Infinity: no number a sheet can hold.
+          } else {
+            this.put(kind === 3 ? DATE : NUM);
+            this.copy(b, f, e);
+            this.put(NUM_END);
+          }
+        }
+        // Every cell but an empty one is longer than `<c/>`.
+        if (this.len - before > EMPTY.length) filled = this.len;
+        f = e + 1;
+      }
+      this.len = filled;
+      this.put(ROW_END);
+    }
+
+    /** Writes one text field starting at `s`; answers where it ends (its tab, or the row's end). */
+    private text(b: Buffer, s: number, end: number, column: number): number {
+      let flags = 0;
+      let e = s;
+      for (; e < end; e++) {
+        const k = CLASS[b[e]!]!;
+        if (k !== 0) {
+          if (k === SEPARATOR) break;
+          flags |= k;
+        }
+      }
+      const n = e - s;
+      if (n === 0 || (n === 2 && b[s] === BACKSLASH && b[s + 1] === 0x4e)) {
+        this.put(EMPTY); // '' or \N (NULL)
+        return e;
+      }
+      if (flags & MAYBE_NOT_XML) {
+        for (let i = s; i < e; i++) {
+          if (b[i] === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) {
+            flags |= CAREFUL;
+          }
+        }
+      }
+      if (flags & CAREFUL || n > FAST_MAX_BYTES) {
+        const text = b
+          .toString('utf8', s, e)
+          .replace(/\\(.)/gs, (_, ch: string) => COPY_ESCAPES[ch] ?? ch);
+        const xml = Buffer.from(escapeXml(cellText(text)), 'utf8');
+        this.reserve(xml.length + CELL_MARKUP);
+        this.put(TEXT_KEEP);
+        this.copy(xml, 0, xml.length);
+        this.put(TEXT_END);
+        return e;
+      }
+      const c0 = b[s]!;
+      const spaced = c0 === SPACE || b[e - 1] === SPACE;
+      const formula = c0 === 0x3d || c0 === 0x2b || c0 === 0x2d || c0 === 0x40; // = + - @
+      if (this.shared && flags === 0 && !spaced && !formula && this.budget[column]! >= 0) {
+        if (this.sharedCell(b, s, e, column)) return e;
+      }
+      this.put(spaced ? TEXT_KEEP : TEXT);
+      if (formula) this.out[this.len++] = 0x27;
+      if (!(flags & ESCAPE)) this.copy(b, s, e);
+      else {
+        const o = this.out;
+        for (let i = s; i < e; i++) {
+          const c = b[i]!;
+          if (c === 0x26) this.put(AMP);
+          else if (c === 0x3c) this.put(LT);
+          else if (c === 0x3e) this.put(GT);
+          else if (c === 0x22) this.put(QUOT);
+          else o[this.len++] = c;
+        }
+      }
+      this.put(TEXT_END);
+      return e;
+    }
+
+    /** Writes the text as an index into the shared strings; false when it is not there. */
+    private sharedCell(b: Buffer, s: number, e: number, column: number): boolean {
+      const shared = this.shared!;
+      const index = shared.lookup(b, s, e, this.budget[column]! > 0);
+      if (index < 0) {
+        // Out of budget: a column that mostly found its texts already goes on looking them up.
+        if (this.budget[column] === 0 && this.hits[column]! < COLUMN_BUDGET)
+          this.budget[column] = -1;
+        return false;
+      }
+      if (shared.added) this.budget[column]!--;
+      else this.hits[column]!++;
+      this.references++;
+      this.put(SHARED);
+      let digits = 1;
+      for (let x = index; x >= 10; x = (x / 10) | 0) digits++;
+      const o = this.out;
+      let v = index;
+      for (let k = this.len + digits - 1; k >= this.len; k--) {
+        o[k] = 0x30 + (v % 10);
+        v = (v / 10) | 0;
+      }
+      this.len += digits;
+      this.put(NUM_END);
+      return true;
+    }
+
+    private reserve(n: number): void {
+      if (this.len + n <= this.out.length) return;
+      const bigger = new Uint8Array(Math.max(this.out.length * 2, this.len + n));
+      bigger.set(this.out.subarray(0, this.len));
+      this.out = bigger;
+    }
+
+    /** A short constant, copied by hand (room was reserved for the row). */
+    private put(part: Uint8Array): void {
+      const o = this.out;
+      let n = this.len;
+      for (let i = 0; i < part.length; i++) o[n++] = part[i]!;
+      this.len = n;
+    }
+
+    private copy(b: Uint8Array, s: number, e: number): void {
+      const o = this.out;
+      if (e - s > 64) {
+        o.set(b.subarray(s, e), this.len);
+        this.len += e - s;
+        return;
+      }
+      let n = this.len;
+      for (let i = s; i < e; i++) o[n++] = b[i]!;
+      this.len = n;
+    }
+  };
+}
+
+export const CopyToXml = defineCopyToXml(textSafety());

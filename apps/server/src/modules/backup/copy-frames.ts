@@ -1,0 +1,158 @@
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+
+/**
+ * A `COPY ... TO STDOUT` whose output is PostgreSQL's CopyData messages as they arrive, frames
+ * and all (`d`, length, one row): the backup reads the rows straight out of the socket's bytes.
+ * PostgreSQL sends exactly one CopyData message per row, so a frame's length is where its row
+ * ends, and nothing has to strip the frames (pg-copy-streams takes each row out into a buffer of
+ * its own and joins them again, a sixth of the backup's CPU).
+ *
+ * Each chunk pushed holds whole CopyData frames only. It takes over the connection's socket the
+ * way pg-copy-streams does: from the query until CopyDone, then gives the rest (CommandComplete,
+ * ReadyForQuery) back to node-postgres; an ErrorResponse is handed back unread, so node-postgres
+ * reports it and the stream fails with it. Backpressure stops reading the socket.
+ */
+
+const COPY_DATA = 0x64; // d
+const COPY_DONE = 0x63; // c
+const ERROR_RESPONSE = 0x45; // E
+
+/** The part of node-postgres' Connection a submitted query uses. */
+interface PgConnection {
+  stream: NodeJS.EventEmitter & {
+    read(): Buffer | null;
+    pause(): unknown;
+    resume(): unknown;
+  };
+  query(text: string): void;
+}
+
+type DataHandler = (chunk: Buffer) => void;
+
+export class CopyFramesQuery extends Readable {
+  rowCount = 0;
+  private connection: PgConnection | null = null;
+  private pgDataHandler: DataHandler | null = null;
+  private carry: Buffer | null = null;
+  private drained = false;
+  private forwarding = false;
+  private readonly onReadable = () => this.forward();
+
+  constructor(private readonly text: string) {
+    super({ highWaterMark: 256 * 1024 });
+  }
+
+  /** Called by node-postgres when the query's turn comes. */
+  submit(connection: PgConnection): void {
+    this.connection = connection;
+    const stream = connection.stream;
+    const listeners = stream.listeners('data') as DataHandler[];
+    if (listeners.length !== 1) throw new Error('COPY: the connection is not idle');
+    this.pgDataHandler = listeners[0]!;
+    stream.removeListener('data', this.pgDataHandler);
+    stream.pause();
+    this.forward();
+    stream.on('readable', this.onReadable);
+    connection.query(this.text);
+  }
+
+  override _read(): void {
+    this.drained = true;
+    this.forward();
+  }
+
+  private forward(): void {
+    if (this.forwarding || !this.drained || !this.connection) return;
+    this.forwarding = true;
+    let chunk: Buffer | null;
+    while (this.drained && this.connection && (chunk = this.connection.stream.read()) !== null) {
+      this.parse(chunk);
+    }
+    this.forwarding = false;
+  }
+
+  /** Pushes the whole CopyData frames of what came so far; keeps a frame cut short. */
+  private parse(chunk: Buffer): void {
+    const b = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
+    this.carry = null;
+    let p = 0;
+    let run = 0; // start of the CopyData frames not pushed yet
+    while (p + 5 <= b.length) {
+      const code = b[p]!;
+      const end = p + 1 + b.readUInt32BE(p + 1);
+      if (code === ERROR_RESPONSE) {
+        this.pushRun(b, run, p);
+        this.detach(b.subarray(p));
+        return;
+      }
+      if (end > b.length) break;
+      if (code === COPY_DATA) {
+        this.rowCount++;
+        p = end;
+        continue;
+      }
+      // Anything else ends a run: CopyOutResponse before the rows, a notice or parameter
+      // status between them (skipped), CopyDone after them.
+      this.pushRun(b, run, p);
+      p = run = end;
+      if (code === COPY_DONE) {
+        this.detach(b.subarray(p));
+        this.push(null);
+        return;
+      }
+    }
+    this.pushRun(b, run, p);
+    if (p < b.length) this.carry = Buffer.from(b.subarray(p));
+  }
+
+  private pushRun(b: Buffer, start: number, end: number): void {
+    if (end > start && !this.push(b.subarray(start, end))) this.drained = false;
+  }
+
+  /** Gives the socket back to node-postgres with the bytes it has to read next. */
+  private detach(rest: Buffer): void {
+    const connection = this.connection;
+    const handler = this.pgDataHandler;
+    if (!connection || !handler) return;
+    this.connection = null;
+    this.pgDataHandler = null;
+    connection.stream.removeListener('readable', this.onReadable);
+    connection.stream.on('data', handler);
+    handler(rest);
+    // Resumed on the next tick: the handler may have paused the stream.
+    process.nextTick(() => connection.stream.resume());
+  }
+
+  /** node-postgres: the COPY failed (an ErrorResponse, or the connection broke). */
+  handleError(err: Error): void {
+    this.destroy(err);
+  }
+
+  handleCommandComplete(): void {}
+
+  handleReadyForQuery(): void {}
+}
+
+/** Runs a COPY TO STDOUT on `client`; the stream yields chunks of whole CopyData frames. */
+export function copyFrames(client: pg.ClientBase, sql: string): CopyFramesQuery {
+  return client.query(
+    new CopyFramesQuery(sql) as unknown as pg.QueryConfig,
+  ) as unknown as CopyFramesQuery;
+}
+
+/**
+ * Walks up to `maxRows` whole CopyData frames from the start of `b`: how many, and the offset
+ * just past the last (the length of `b` when every frame in it was counted).
+ */
+export function framesIn(b: Buffer, maxRows: number): { rows: number; end: number } {
+  let p = 0;
+  let rows = 0;
+  while (rows < maxRows && p + 5 <= b.length) {
+    const end = p + 1 + b.readUInt32BE(p + 1);
+    if (end > b.length) break;
+    p = end;
+    rows++;
+  }
+  return { rows, end: p };
+}

@@ -1,0 +1,125 @@
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import * as XLSX from '@e965/xlsx';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { fieldKinds, plainSql } from './backup-rows-sql.js';
+import { BACKUP_TABLES } from './backup-tables.js';
+import { copyFrames, framesIn } from './copy-frames.js';
+import { CopyToXml } from './copy-to-xml.js';
+import { CopyXmlWorker } from './copy-worker.js';
+import { SharedStrings } from './shared-strings.js';
+import { XlsxWriter } from '../../lib/xlsx-writer.js';
+
+/**
+ * The worker thread runs copy-to-xml.ts's own source: batches of the users table's COPY frames
+ * come back as the same bytes the converter makes on this thread, in order, with the same shared
+ * strings, and read back as the table's values; a batch the worker cannot convert fails with the
+ * worker's reason (as does every one after it).
+ */
+
+let t: TestApp;
+let client: pg.PoolClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.adminToken();
+  for (let i = 0; i < 6; i++) {
+    await t.createUser(admin, { role: 'User', name: i % 2 ? `=cmd ${i} & <b>` : ` spaced ${i} ` });
+  }
+  client = await t.app.ctx.pool.connect();
+  await client.query(`UPDATE users SET address = ' spaced ' WHERE name LIKE 'spaced 0'`);
+});
+afterAll(async () => {
+  client.release();
+  await t.close();
+});
+
+const users = BACKUP_TABLES.find((tb) => tb.name === 'users')!;
+
+async function userFrames(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const sql = `COPY (${plainSql(users)}) TO STDOUT`;
+  for await (const c of copyFrames(client, sql) as AsyncIterable<Buffer>) chunks.push(c);
+  return Buffer.concat(chunks);
+}
+
+/** The frames cut into batches of `size` rows, each in memory of its own. */
+function batches(all: Buffer, size: number): { frames: Uint8Array; rows: number }[] {
+  const out: { frames: Uint8Array; rows: number }[] = [];
+  for (let at = 0; at < all.length;) {
+    const { rows, end } = framesIn(all.subarray(at), size);
+    out.push({ frames: Uint8Array.from(all.subarray(at, at + end)), rows });
+    at += end;
+  }
+  return out;
+}
+
+describe('CopyXmlWorker', () => {
+  it('converts batches on its thread to the bytes this thread makes, in order', async () => {
+    const { rows: types } = await client.query<{ c: string; type: string }>(
+      `SELECT column_name AS c, data_type AS type FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name = 'users'`,
+    );
+    const kinds = fieldKinds(users, new Map(types.map((r) => [r.c, r.type])));
+    const all = await userFrames();
+    const shared = new SharedStrings();
+    const converter = new CopyToXml(kinds, shared);
+    const here = converter.push(all, Number.MAX_SAFE_INTEGER);
+    expect(here.rows).toBe(7);
+    const hereStrings = shared.xml(converter.references);
+
+    const worker = new CopyXmlWorker();
+    try {
+      worker.startTable(kinds);
+      const pieces = batches(all, 2);
+      expect(pieces.length).toBe(4);
+      const xml = await Promise.all(pieces.map((b) => worker.convert(b.frames, b.rows)));
+      expect(Buffer.concat(xml).equals(here.xml)).toBe(true);
+      const strings = await worker.sharedStrings();
+      expect(strings?.toString()).toBe(hereStrings.toString());
+      expect(strings?.toString()).toContain('<si><t>admin@test.local</t></si>');
+      expect(here.xml.toString()).toContain('<c t="s"><v>');
+
+      // Read back with a real reader: every user's email, name, role and status.
+      const out = new PassThrough();
+      const file = buffer(out);
+      const w = new XlsxWriter(out);
+      await w.addSheet('users');
+      await w.addRowsXml(Buffer.concat(xml), here.rows);
+      await w.finish(strings);
+      const book = XLSX.read(await file);
+      const read = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.users!, { header: 1 });
+      const db = await client.query<{ email: string; name: string; role: string; status: string }>(
+        'SELECT email, name, role, status FROM users',
+      );
+      const cellsOf = (r: unknown[]) => [r[1], r[2], r[3], r[4]].join('|');
+      expect(read.map(cellsOf).sort()).toEqual(
+        db.rows
+          .map((u) => [u.email, u.name.startsWith('=') ? `'${u.name}` : u.name, u.role, u.status])
+          .map((r) => r.join('|'))
+          .sort(),
+      );
+      expect(here.xml.toString()).toContain("'=cmd 1 &amp; &lt;b&gt;");
+      expect(here.xml.toString()).toContain('<t xml:space="preserve"> spaced </t>');
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('a batch the worker cannot convert fails with its reason, and so does every later one', async () => {
+    const worker = new CopyXmlWorker();
+    try {
+      worker.startTable(fieldKinds(users, new Map()));
+      const [first] = batches(await userFrames(), 2);
+      // Claims a row more than the frames hold.
+      await expect(worker.convert(first!.frames, first!.rows + 1)).rejects.toThrow(
+        /a batch of 3 rows gave 2/,
+      );
+      const [again] = batches(await userFrames(), 2);
+      await expect(worker.convert(again!.frames, again!.rows)).rejects.toThrow(/a batch of 3/);
+    } finally {
+      await worker.close();
+    }
+  });
+});

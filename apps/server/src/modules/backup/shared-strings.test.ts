@@ -1,0 +1,59 @@
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { XlsxWriter } from '../../lib/xlsx-writer.js';
+import { CopyToXml } from './copy-to-xml.js';
+import { SharedStrings } from './shared-strings.js';
+
+/**
+ * Shared strings in the backup's sheets: a column of repeating texts keeps pointing into the
+ * table, a column of new texts stops adding to it after its budget (8,192) and goes on inline,
+ * texts that need escaping or a formula mark stay inline, and a real reader gets every value.
+ */
+
+/** CopyData frames of rows of tab-separated fields. */
+function frames(rows: string[][]): Buffer {
+  return Buffer.concat(
+    rows.map((r) => {
+      const payload = Buffer.from(`${r.join('\t')}\n`, 'utf8');
+      const head = Buffer.alloc(5);
+      head[0] = 0x64;
+      head.writeUInt32BE(payload.length + 4, 1);
+      return Buffer.concat([head, payload]);
+    }),
+  );
+}
+
+describe('shared strings', () => {
+  it('repeats share, new texts stop at the budget, unsafe texts stay inline; all read back', async () => {
+    const kinds = ['AAA', 'BBB', 'C&D'];
+    const rows = Array.from({ length: 20_000 }, (_, i) => [
+      `unique-${i}`,
+      kinds[i % 3]!,
+      i % 2 ? '=1+1' : 'x < y',
+    ]);
+    const shared = new SharedStrings();
+    const converter = new CopyToXml(['text', 'text', 'text'], shared);
+    const { xml, rows: n } = converter.push(frames(rows), Number.MAX_SAFE_INTEGER);
+    expect(n).toBe(20_000);
+    // 8,192 unique texts, the two repeating ones without `&`; none of the third column.
+    expect(shared.size).toBe(8192 + 2);
+    expect(converter.references).toBe(8192 + Math.ceil((20_000 * 2) / 3));
+    const text = xml.toString();
+    expect(text).toContain('<t>unique-19999</t>');
+    expect(text).not.toContain('<t>unique-100</t>');
+    expect(text).toContain("<t>'=1+1</t>");
+    expect(text).toContain('<t>C&amp;D</t>');
+
+    const out = new PassThrough();
+    const file = buffer(out);
+    const w = new XlsxWriter(out);
+    await w.addSheet('t');
+    await w.addRowsXml(xml, n);
+    await w.finish(shared.xml(converter.references));
+    const book = XLSX.read(await file);
+    const read = XLSX.utils.sheet_to_json<string[]>(book.Sheets.t!, { header: 1, raw: true });
+    expect(read).toEqual(rows.map((r) => [r[0], r[1], r[2]!.startsWith('=') ? `'${r[2]}` : r[2]]));
+  });
+});
