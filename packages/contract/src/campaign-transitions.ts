@@ -21,8 +21,15 @@ const OWNER_MOVES: readonly (readonly [CampaignStatus, CampaignStatus])[] = [
   ['Approved', 'Cancellation Requested'],
 ];
 
-/** The server's own moves (a delivery engine adds its moves here). */
-const SYSTEM_MOVES: readonly (readonly [CampaignStatus, CampaignStatus])[] = [];
+/**
+ * The delivery engine's moves: it takes an Approved campaign into Processing, ends it Completed
+ * when every recipient is settled, then writes the report built from the delivery.
+ */
+const SYSTEM_MOVES: readonly (readonly [CampaignStatus, CampaignStatus])[] = [
+  ['Approved', 'Processing'],
+  ['Processing', 'Completed'],
+  ['Completed', 'Report Generated'],
+];
 
 /**
  * Every move, from (row) to (column), with who may make it; an empty list means nobody. The

@@ -28,3 +28,4 @@ export * from './schemas/tickets.js';
 export * from './schemas/announcements.js';
 export * from './schemas/notifications.js';
 export * from './schemas/backup.js';
+export * from './delivery.js';

@@ -139,4 +139,21 @@ export const server = {
   cleanupDataTypeInvalid: 'Choose campaigns, users or transactions.',
   cleanupDone: (count: number, what: string, backup: string) =>
     `Deleted ${count} ${what}. A backup was saved first as ${backup}.`,
+  senderNotFound: 'Sender not found.',
+  senderRateInvalid: (max: number) =>
+    `Rate per second must be a whole number from 1 to ${max.toLocaleString('en-US')}.`,
+  senderDailyLimitInvalid: (max: number) =>
+    `Daily limit must be a whole number from 1 to ${max.toLocaleString('en-US')}, or empty for unlimited.`,
+  // Pausing and resuming a campaign's sending (issue 14).
+  deliveryPaused: 'Sending paused.',
+  deliveryResumed: 'Sending resumed.',
+  deliveryNotSending: 'This campaign is not being sent.',
+  deliveryNotPaused: 'This campaign is not paused.',
+  // Delivery status webhooks and settlement (issue 14).
+  webhookProviderUnknown: 'Unknown delivery provider.',
+  webhookSignatureInvalid: 'The webhook signature is not valid.',
+  webhookBodyInvalid: 'The webhook body is not a valid status callback.',
+  webhookNotWritten: 'The status events could not be saved. Please send them again.',
+  notifyCampaignDeliveryRefund: (id: string, count: number, creditType: string) =>
+    `${count} ${creditType} credits were refunded for campaign ${id.slice(0, 8)}: not delivered.`,
 } as const;

@@ -164,4 +164,37 @@ export const ui = {
     close: 'Close',
     markAsRead: 'Mark as Read',
   },
+  /** Delivery on the screens (issue 14): campaign progress, pause/resume/cancel, settings. */
+  delivery: {
+    settingsTitle: 'Delivery Settings',
+    sendersLoadFailed: 'Could not load the senders.',
+    senderSaved: (name: string) => `Delivery settings of ${name} saved.`,
+    senderSaveFailed: 'Could not save the delivery settings.',
+    unlimited: 'Unlimited',
+    dailyLimitHint: 'Leave empty for no daily limit.',
+    breakdownTitle: 'Delivery',
+    breakdownFailed: 'Could not load the delivery breakdown.',
+    noErrors: 'No provider errors.',
+    controlFailed: 'Could not change the sending. Please try again.',
+    cancelTitle: 'Cancel Sending',
+    cancelText: (recipients: number) =>
+      `Stop sending this campaign of ${recipients.toLocaleString('en-US')} recipients and cancel it? Recipients not sent yet are refunded to the owner.`,
+    stateLabels: {
+      unsent: 'Not sent yet',
+      queued: 'Waiting to retry',
+      sending: 'Sending',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Failed',
+    },
+    dispatchLabels: {
+      running: 'Sending',
+      paused: 'Paused',
+      waiting: 'Daily limit reached',
+      cancelled: 'Sending stopped',
+      done: 'Sending finished',
+    },
+    resumesAt: (when: string) => `Resumes ${when}`,
+  },
 } as const;

@@ -32,9 +32,15 @@ export type UpdateCampaignStatusBody = z.infer<typeof UpdateCampaignStatusBodySc
 export const CampaignReplySchema = z.object({ message: z.string(), campaign: CampaignSchema });
 export type CampaignReply = z.infer<typeof CampaignReplySchema>;
 
-/** A report row's status counts as delivered when it reads "delivered" (any case, trimmed). */
+/**
+ * Report statuses that count as delivered (lower case): a message read was delivered first, so
+ * 'Read' (a provider's read receipt, or the delivery engine's report) is green and counted too.
+ */
+export const DELIVERED_REPORT_STATUSES = ['delivered', 'read'] as const;
+
+/** A report row's status counts as delivered when it reads one of them (any case, trimmed). */
 export function isDeliveredStatus(status: string): boolean {
-  return status.trim().toLowerCase() === 'delivered';
+  return (DELIVERED_REPORT_STATUSES as readonly string[]).includes(status.trim().toLowerCase());
 }
 
 /** Report CSV column detection (decisions.md section 4). */

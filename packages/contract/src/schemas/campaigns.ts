@@ -5,6 +5,7 @@ import { CAMPAIGN_STATUSES } from '../statuses.js';
 import { server as msg } from '../server-messages.js';
 import { EmailSchema, optionalText, text, TzOffsetSchema } from './common.js';
 import { CreditTypeSchema } from './credits.js';
+import { DeliveryProgressSchema } from '../delivery.js';
 
 /** Campaigns (spec 3, 5 and 7; decisions.md section 4). */
 
@@ -113,6 +114,8 @@ export const CampaignSchema = z.object({
   /** Rows of the delivery report; 0 when no report was uploaded (View Report is hidden). */
   reportCount: z.number(),
   createdAt: z.string(),
+  /** The delivery engine's totals (issue 14); null when the engine never touched it. */
+  delivery: DeliveryProgressSchema.nullable(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 

@@ -52,7 +52,7 @@ export const NotificationListSchema = z.object({
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 /** What the live stream says: which list changed, never its content (the page reloads it). */
-export const LIVE_EVENT_KINDS = ['notifications', 'announcements'] as const;
+export const LIVE_EVENT_KINDS = ['notifications', 'announcements', 'campaigns'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 export const LiveEventSchema = z.object({ kind: z.enum(LIVE_EVENT_KINDS) });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

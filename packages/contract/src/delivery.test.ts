@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { canAdvanceDelivery, DELIVERY_STATES } from './delivery.js';
+
+describe('canAdvanceDelivery', () => {
+  it('moves forward only, and fails only before delivered', () => {
+    expect(canAdvanceDelivery(null, 'sending')).toBe(true);
+    expect(canAdvanceDelivery('sending', 'sent')).toBe(true);
+    expect(canAdvanceDelivery('sent', 'read')).toBe(true);
+    expect(canAdvanceDelivery('read', 'delivered')).toBe(false);
+    expect(canAdvanceDelivery('delivered', 'sent')).toBe(false);
+    expect(canAdvanceDelivery('sent', 'failed')).toBe(true);
+    expect(canAdvanceDelivery('delivered', 'failed')).toBe(false);
+    expect(canAdvanceDelivery('failed', 'delivered')).toBe(false);
+    for (const s of DELIVERY_STATES) expect(canAdvanceDelivery(s, s)).toBe(false);
+  });
+});
