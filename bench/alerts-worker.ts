@@ -9,6 +9,7 @@ import {
   type EmbeddedPostgres,
 } from '../apps/server/src/db/embedded-postgres.js';
 import { TokenService } from '../apps/server/src/lib/tokens.js';
+import { serveCommands } from './worker-ipc.js';
 
 let embedded: EmbeddedPostgres | undefined;
 let handle: DatabaseHandle | undefined;
@@ -109,24 +110,4 @@ function shutdown(): Promise<void> {
 
 const commands: Record<string, (args: never) => unknown> = { setup, tokens, broadcast };
 
-process.on('message', (m: { id: number; cmd: string; args: unknown }) => {
-  const fn = commands[m.cmd];
-  void (async () => {
-    try {
-      if (!fn) throw new Error(`unknown command ${m.cmd}`);
-      const result = await fn(m.args as never);
-      process.send?.({ id: m.id, ok: true, result });
-    } catch (err) {
-      process.send?.({
-        id: m.id,
-        ok: false,
-        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-      });
-    }
-  })();
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => void shutdown().finally(() => process.exit(0)));
-}
-process.on('disconnect', () => void shutdown().finally(() => process.exit(0)));
+serveCommands(commands, shutdown);

@@ -16,6 +16,7 @@ import type { Database } from '../apps/server/src/db/schema.js';
 import { AppError } from '../apps/server/src/lib/app-error.js';
 import { TokenService } from '../apps/server/src/lib/tokens.js';
 import * as ledger from '../apps/server/src/modules/credits/ledger.service.js';
+import { serveCommands } from './worker-ipc.js';
 
 const DOMAIN = 'ledger.bench';
 /** Users other than the Admin: 20 Resellers, 80 Sub-Resellers, 899 Users. */
@@ -769,24 +770,4 @@ const commands: Record<string, (args: never) => unknown> = {
   stormCheck,
 };
 
-process.on('message', (m: { id: number; cmd: string; args: unknown }) => {
-  const fn = commands[m.cmd];
-  void (async () => {
-    try {
-      if (!fn) throw new Error(`unknown command ${m.cmd}`);
-      const result = await fn(m.args as never);
-      process.send?.({ id: m.id, ok: true, result });
-    } catch (err) {
-      process.send?.({
-        id: m.id,
-        ok: false,
-        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-      });
-    }
-  })();
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => void shutdown().finally(() => process.exit(0)));
-}
-process.on('disconnect', () => void shutdown().finally(() => process.exit(0)));
+serveCommands(commands, shutdown);

@@ -205,11 +205,12 @@ export function startWorker(file, name) {
 /**
  * The built server (apps/server/dist) on an existing database `url` (a bench worker's), with a
  * JWT secret of its own (answered, so the worker can mint tokens), no web app and no first Admin;
- * resolves once /api/health answers.
+ * resolves once /api/health answers. `env` adds settings; `port` pins the port (a restart that
+ * others call back on).
  */
-export async function startServerOn(url, dir, logName) {
+export async function startServerOn(url, dir, logName, { env = {}, port: pinned } = {}) {
   const secret = randomBytes(48).toString('base64url');
-  const port = await freePort();
+  const port = pinned ?? (await freePort());
   const server = startNode(['apps/server/dist/main.js'], {
     logFile: path.join(outRoot, logName),
     env: {
@@ -224,6 +225,7 @@ export async function startServerOn(url, dir, logName) {
       ADMIN_PASSWORD: '',
       LOG_LEVEL: 'warn',
       WEB_DIST: '',
+      ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js. npm packages stay external (installed beside it);
-// the workspace contract package is TypeScript source and is bundled in.
+// Bundles the server into dist/main.js and the standalone simulator into dist/simulator-main.js.
+// npm packages stay external (installed beside it); the workspace contract package is
+// TypeScript source and is bundled in.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -7,8 +8,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@herald/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // main.js is the app; simulator-main.js the simulator provider as its own process.
+  entryPoints: ['src/main.ts', 'src/simulator-main.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -24,6 +24,10 @@ import { announcementFilesRoutes } from './modules/announcements/announcement-fi
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
+import { sendersRoutes } from './modules/delivery/senders.routes.js';
+import { deliveryReadRoutes } from './modules/delivery/delivery-read.routes.js';
+import { dispatchControlRoutes } from './modules/delivery/dispatch-control.routes.js';
+import { webhookRoutes } from './modules/delivery/webhooks.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export type BuildOptions = {
@@ -102,6 +106,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(notificationsRoutes);
       await api.register(liveRoutes);
       await api.register(backupRoutes);
+      // Public: the provider's signature over the raw body is its credential.
+      await api.register(webhookRoutes);
+      await api.register(dispatchControlRoutes);
+      await api.register(sendersRoutes);
+      await api.register(deliveryReadRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,7 @@ import { RateLimiter } from './plugins/rate-limit.js';
 import { migrateJobQueue } from './jobs/job-queue.js';
 import { MailOutbox } from './jobs/mail-outbox.js';
 import type { Log } from './jobs/worker-logger.js';
+import { createDelivery, type Delivery } from './modules/delivery/delivery-context.js';
 
 export type { Log };
 
@@ -36,6 +37,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Where uploaded files live (DATA_DIR/uploads). */
   uploadsDir: string;
+  /** Provider adapters, the webhook secret and the in-process simulator (issue 14). */
+  delivery: Delivery;
 }
 
 export interface OwnedContext extends AppContext {
@@ -61,6 +64,7 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
   const databaseUrl = await migrateAsOwner(opts.databaseUrl, config.appDatabaseUrl, log);
   const database = openDatabase(databaseUrl, config.dbPoolMax);
   let authState: AuthState | undefined;
+  let delivery: Delivery | undefined;
   try {
     const tokens = new TokenService(
       await resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -77,6 +81,8 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
     authState = new AuthState(database.db, databaseUrl, (m) => log.warn({}, m));
     await authState.start();
     const started = authState;
+    delivery = await createDelivery(config.delivery, log);
+    const deliveryStarted = delivery;
     return {
       config,
       databaseUrl,
@@ -89,12 +95,15 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       authState: started,
       rateLimiter: new RateLimiter(database.db),
       uploadsDir: path.join(config.dataDir, 'uploads'),
+      delivery: deliveryStarted,
       async close() {
+        await deliveryStarted.close();
         await started.stop();
         await database.close();
       },
     };
   } catch (err) {
+    await delivery?.close().catch(() => {});
     await authState?.stop().catch(() => {});
     await database.close();
     throw err;

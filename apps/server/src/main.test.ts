@@ -1,11 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  startServerProcess,
+  stopLeftoverPostgres,
+  waitFor,
+  type ServerProcess,
+} from '../test/server-process.js';
 import { smtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { freePort } from './db/embedded-postgres.js';
 import { UPLOAD_GRACE_MS } from './jobs/upload-sweeps.js';
@@ -15,47 +20,21 @@ import { UPLOAD_GRACE_MS } from './jobs/upload-sweeps.js';
  * serves, started again on the same DATA_DIR, it comes up with every committed user, sends the
  * mail it had committed but could not send, and runs the job that was waiting in the queue.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
 let dataDir = '';
 let sink: SmtpSink | undefined;
 
-async function startServer(
-  port: number,
-  smtpPort: number,
-): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'root@test.local',
-      ADMIN_PASSWORD: 'root-password-1',
-      PASSWORD_HASH_COST: '15',
-      DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer(port: number, smtpPort: number): Promise<ServerProcess> {
+  const server = await startServerProcess(port, {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'root@test.local',
+    ADMIN_PASSWORD: 'root-password-1',
+    PASSWORD_HASH_COST: '15',
+    DATABASE_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return { child, output: () => out };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy: ${out}`);
+  children.push(server.child);
+  return server;
 }
 
 async function post(port: number, url: string, body: unknown, token?: string) {
@@ -81,28 +60,10 @@ async function connectToServersDatabase(): Promise<pg.Client> {
   return client;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await sink?.close();
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  if (dataDir && existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  await stopLeftoverPostgres(dataDir);
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 

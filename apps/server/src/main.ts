@@ -58,6 +58,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The in-process simulator posts its status events to this app's webhook, over loopback.
+  app.ctx.delivery.setCallbackBase(`http://${loopbackHost(config.host)}:${port}`);
   const lines = [``, `Herald is running at http://localhost:${port}`];
   if (firstAdmin?.generatedPassword) {
     lines.push(`First Admin created: ${firstAdmin.email} / ${firstAdmin.generatedPassword}`);
@@ -68,6 +70,12 @@ async function main() {
     lines.push(`Log in with an existing account (data in ${config.dataDir})`);
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/** An address this machine reaches the app on: loopback when it listens on every interface. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === 'localhost') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 main().catch((err: unknown) => {

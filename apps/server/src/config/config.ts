@@ -95,6 +95,29 @@ const EnvSchema = z.object({
       });
       return z.NEVER;
     }),
+  /** Whether the delivery engine sends Approved campaigns; off leaves manual fulfilment only. */
+  DELIVERY_DISPATCH: z.enum(['on', 'off']).default('on'),
+  /** Messages in flight at once per instance: also the bound on duplicates after a crash. */
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** Sends of one recipient before a transient error fails it. */
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  /** Shared secret of the providers' status webhooks; unset, each start makes one. */
+  DELIVERY_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** An external simulator (its own process); unset, the app starts one on loopback. */
+  SIMULATOR_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The in-process simulator: its rate cap (messages per second) and its outcomes. */
+  SIMULATOR_RATE: z.coerce.number().int().min(1).max(100000).default(100),
+  SIMULATOR_FAIL_RATIO: z.coerce.number().min(0).max(1).default(0.05),
+  SIMULATOR_READ_RATIO: z.coerce.number().min(0).max(1).default(0.5),
+  SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600000).default(300),
   /** The built web app; empty serves the API only (null), unset takes the default. */
   WEB_DIST: z
     .string()
@@ -124,6 +147,22 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Directory of the built web app; undefined serves the API only. */
   webDist: string | undefined;
+  delivery: DeliveryConfig;
+}
+
+export interface DeliveryConfig {
+  dispatch: boolean;
+  concurrency: number;
+  maxAttempts: number;
+  webhookSecret: string | undefined;
+  simulator: {
+    /** Set: an external simulator; unset: one on loopback inside the app. */
+    url: string | undefined;
+    ratePerSecond: number;
+    failRatio: number;
+    readRatio: number;
+    delayMs: number;
+  };
 }
 
 export interface ConfigDefaults {
@@ -167,5 +206,18 @@ export function loadConfig(
     backupKeep: e.BACKUP_KEEP,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST === null ? undefined : (e.WEB_DIST ?? defaults.webDist),
+    delivery: {
+      dispatch: e.DELIVERY_DISPATCH === 'on',
+      concurrency: e.DELIVERY_CONCURRENCY,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      webhookSecret: e.DELIVERY_WEBHOOK_SECRET,
+      simulator: {
+        url: e.SIMULATOR_URL,
+        ratePerSecond: e.SIMULATOR_RATE,
+        failRatio: e.SIMULATOR_FAIL_RATIO,
+        readRatio: e.SIMULATOR_READ_RATIO,
+        delayMs: e.SIMULATOR_DELAY_MS,
+      },
+    },
   };
 }

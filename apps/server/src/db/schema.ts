@@ -5,6 +5,8 @@ import type {
   CampaignStatus,
   CreditTransactionType,
   CreditType,
+  DeliveryState,
+  DispatchState,
   Role,
   TicketIssueType,
   TicketStatus,
@@ -123,6 +125,8 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   campaign_files: CampaignFilesTable;
+  senders: SendersTable;
+  sender_daily_usage: SenderDailyUsageTable;
   campaign_report_entries: CampaignReportEntriesTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
@@ -186,6 +190,27 @@ export interface CampaignsTable {
   report_count: ColumnType<number, number | undefined, number>;
   report_delivered: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  // The delivery engine (migration 0016).
+  sender_id: string | null;
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+  dispatch_state: DispatchState | null;
+  dispatch_cursor: string | null;
+  dispatch_resume_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  dispatch_heartbeat_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  sent_count: ColumnType<number, number | undefined, number>;
+  delivered_count: ColumnType<number, number | undefined, number>;
+  read_count: ColumnType<number, number | undefined, number>;
+  failed_count: ColumnType<number, number | undefined, number>;
+  delivery_refunded: ColumnType<number, number | undefined, number>;
+  delivery_settled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -197,6 +222,42 @@ export interface CampaignsTable {
 export interface CampaignRecipientsTable {
   campaign_id: string;
   phone: string;
+  /** NULL until the delivery engine claims the row (migration 0016). */
+  state: ColumnType<DeliveryState | null, DeliveryState | null | undefined, DeliveryState | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  provider_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  error_code: ColumnType<string | null, string | null | undefined, string | null>;
+  error_text: ColumnType<string | null, string | null | undefined, string | null>;
+  next_attempt_at: NullableTime;
+  state_at: NullableTime;
+  sent_at: NullableTime;
+  delivered_at: NullableTime;
+  read_at: NullableTime;
+  failed_at: NullableTime;
+}
+
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** A provider account messages leave through, with its limits and shared token bucket. */
+export interface SendersTable {
+  id: Generated<string>;
+  name: string;
+  provider: 'simulator';
+  rate_per_second: number;
+  daily_limit: number | null;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  bucket_tokens: ColumnType<number, number | undefined, number>;
+  bucket_at: Timestamp;
+  throttled_until: NullableTime;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SenderDailyUsageTable {
+  sender_id: string;
+  /** A UTC date: pg reads it as a Date; written as 'YYYY-MM-DD'. */
+  day: ColumnType<Date, string, string>;
+  sent: ColumnType<number, number | undefined, number>;
 }
 
 export interface CampaignFilesTable {

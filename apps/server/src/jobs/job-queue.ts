@@ -13,6 +13,12 @@ export const TASKS = {
   deleteSpentOtps: 'delete-spent-otps',
   pruneRateLimits: 'prune-rate-limits',
   sweepUploads: 'sweep-uploads',
+  /** The delivery engine (modules/delivery): one slice of sending a campaign. */
+  dispatchCampaign: 'delivery-dispatch',
+  /** Settles a campaign whose sending ended: Completed, refund, report. */
+  finalizeCampaign: 'delivery-finalize',
+  /** Watchdog: campaigns left running by a stopped or killed instance get their jobs again. */
+  recoverDispatch: 'delivery-recover',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

@@ -2,12 +2,13 @@ import { run, runOnce, type Runner } from 'graphile-worker';
 import type { AppContext } from '../context.js';
 import { crontabFor, taskList } from './tasks.js';
 import { workerLogger } from './worker-logger.js';
+import { recoverAtStart } from '../modules/delivery/delivery-tasks.js';
 
 /**
- * Jobs at once per instance. Mail and cleanups are small; two keep a slow SMTP server from
- * holding up the cleanups.
+ * Jobs at once per instance. Mail and cleanups are small; a slow SMTP server must not hold up
+ * the cleanups, and a campaign's two dispatch slices (seconds each) must not hold up the mail.
  */
-const CONCURRENCY = 2;
+const CONCURRENCY = 4;
 
 export interface JobRunner {
   /** Lets the running jobs finish, then stops. */
@@ -29,6 +30,8 @@ export async function startJobRunner(ctx: AppContext): Promise<JobRunner> {
     taskList: taskList(ctx),
     parsedCronItems: crontabFor(ctx.config),
   });
+  // Campaigns a crash left mid-send resume now, not at the watchdog's next minute.
+  await recoverAtStart(ctx);
   return { stop: () => runner.stop() };
 }
 

@@ -11,6 +11,7 @@ import {
   SCHEDULED_BACKUP_TASK,
 } from '../modules/backup/scheduled-backup.js';
 import type { Config } from '../config/config.js';
+import { deliveryCrontab, deliveryTasks } from '../modules/delivery/delivery-tasks.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 
@@ -50,6 +51,7 @@ export function taskList(ctx: AppContext): TaskList {
       const { name, pruned } = await runScheduledBackup(ctx);
       ctx.log.info({ component: 'jobs', name, pruned }, 'scheduled backup saved');
     },
+    ...deliveryTasks(ctx),
   };
 }
 
@@ -66,7 +68,7 @@ export const crontab: ParsedCronItem[] = parseCronItems([
   { task: TASKS.requeueMail, match: '35 * * * *' },
   { task: TASKS.pruneSentMail, match: '40 3 * * *' },
   { task: SCHEDULED_BACKUP_TASK, match: DEFAULT_BACKUP_CRON },
-]);
+]).concat(deliveryCrontab);
 
 /** The crontab with the scheduled backup at the configured BACKUP_CRON. */
 export function crontabFor(config: Pick<Config, 'backupCron'>): ParsedCronItem[] {

@@ -12,6 +12,8 @@ import { sql as announcements } from './0011-announcements.js';
 import { sql as notificationsRead } from './0012-notifications-read.js';
 import { sql as analytics } from './0014-analytics.js';
 import { sql as ledgerCleanup } from './0015-ledger-cleanup.js';
+import { sql as delivery } from './0016-delivery.js';
+import { sql as deliveryHotUpdates } from './0017-delivery-hot-updates.js';
 
 export interface Migration {
   version: number;
@@ -35,4 +37,6 @@ export const migrations: Migration[] = [
   { version: 12, name: 'notifications-read', sql: notificationsRead },
   { version: 14, name: 'analytics', sql: analytics },
   { version: 15, name: 'ledger-cleanup', sql: ledgerCleanup },
+  { version: 16, name: 'delivery', sql: delivery },
+  { version: 17, name: 'delivery-hot-updates', sql: deliveryHotUpdates },
 ];

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import type { CampaignStatus, ReportEntry, ReportSummary } from '@herald/contract';
+import {
+  DELIVERED_REPORT_STATUSES,
+  type CampaignStatus,
+  type ReportEntry,
+  type ReportSummary,
+} from '@herald/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { CampaignsTable } from '../../db/schema.js';
 import { copyIn } from '../../db/copy.js';
@@ -56,15 +61,16 @@ export async function updateCampaign(
   await tx.updateTable('campaigns').set(values).where('id', '=', id).execute();
 }
 
-/** Totals of a campaign's report; delivered means "delivered" in any case, trimmed. */
+/** Totals of a campaign's report; delivered means "delivered" or "read", any case, trimmed. */
 export async function reportSummary(db: DbOrTx, campaignId: string): Promise<ReportSummary> {
+  const delivered = [...DELIVERED_REPORT_STATUSES];
   const { rows } = await sql<{ total: number; delivered: number }>`
     SELECT count(*)::int AS total,
-           count(*) FILTER (WHERE lower(trim(status)) = 'delivered')::int AS delivered
+           count(*) FILTER (WHERE lower(trim(status)) = ANY(${delivered}::text[]))::int AS delivered
       FROM campaign_report_entries WHERE campaign_id = ${campaignId}::uuid`.execute(db);
   const total = rows[0]?.total ?? 0;
-  const delivered = rows[0]?.delivered ?? 0;
-  return { total, delivered, failed: total - delivered };
+  const count = rows[0]?.delivered ?? 0;
+  return { total, delivered: count, failed: total - count };
 }
 
 /** Report entries in number order after `after` (keyset on the primary key). */

@@ -180,6 +180,11 @@ describe('POST /api/campaigns/:id/upload-report: success', () => {
     ]);
   });
 
+  it('a read message counts as delivered', async () => {
+    const reply = await upload(id, `${n1},read\n${n2}, Read \n${n3},Sent\n`);
+    expect(reply).toMatchObject({ summary: { total: 3, delivered: 2, failed: 1 } });
+  });
+
   it('column fallbacks: first column for the number, second for the status', async () => {
     await upload(id, `msisdn,result,extra\n${n2},Delivered,x\n`);
     expect(await entries(id)).toEqual([{ phone: n2, status: 'Delivered' }]);

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/database.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import * as ledger from '../credits/ledger.service.js';
+import { cancelDispatch, startDispatch } from '../delivery/dispatch-control.service.js';
 import { notify, notifyRole } from '../notifications/notifications.service.js';
 import { lockVisibleCampaign } from './campaign-access.js';
 import { updateCampaign, type LockedCampaign } from './campaign-actions.repo.js';
@@ -96,14 +97,26 @@ export async function changeStatus(
   return ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockVisibleCampaign(tx, actor, id);
     checkMove(actor, campaign.status, next);
-    const charged = await settleCredits(tx, actor, campaign, next);
+    // Any move out of Processing (or to Rejected/Cancelled) stops the delivery engine's
+    // sending: its settlement refunds the failed and unsent, so settleCredits must not.
+    const stopsEngine = isRefundedStatus(next) || campaign.status === 'Processing';
+    const engineCancel = stopsEngine && (await cancelDispatch(tx, id));
+    const charged = engineCancel
+      ? campaign.charged
+      : await settleCredits(tx, actor, campaign, next);
     await updateCampaign(tx, id, { status: next, charged });
-    await notify(tx, {
-      userId: campaign.user_id,
-      eventType: 'campaign_status',
-      message: msg.notifyCampaignStatus(id, next),
-      link: CAMPAIGNS_LINK,
-    });
+    const notifyOwner = (status: CampaignStatus) =>
+      notify(tx, {
+        userId: campaign.user_id,
+        eventType: 'campaign_status',
+        message: msg.notifyCampaignStatus(id, status),
+        link: CAMPAIGNS_LINK,
+      });
+    await notifyOwner(next);
+    // Approved with automatic dispatch on: the engine takes it into Processing at once.
+    if (next === 'Approved' && ctx.config.delivery.dispatch && (await startDispatch(ctx, tx, id))) {
+      await notifyOwner('Processing');
+    }
     // The Admins decide on a cancellation request, so they hear of it.
     if (next === CANCELLATION_REQUESTED && actor.role !== 'Admin') {
       await notifyRole(tx, 'Admin', {

@@ -28,7 +28,8 @@ let t: TestApp;
 let h: Hierarchy;
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The manual path: with automatic dispatch on, Approved would become Processing at once.
+  t = await createTestApp({ DELIVERY_DISPATCH: 'off' });
   h = await buildHierarchy(t);
   await fund(t, h.admin, h.u1.user.email, NORMAL, 100);
   await fund(t, h.admin, h.u3.user.email, NORMAL, 100);

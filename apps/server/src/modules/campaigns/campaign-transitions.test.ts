@@ -24,7 +24,8 @@ import { fund } from './campaigns.test-fixtures.js';
 let t: TestApp;
 let h: Hierarchy;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The manual path: with automatic dispatch on, Approved would become Processing at once.
+  t = await createTestApp({ DELIVERY_DISPATCH: 'off' });
   h = await buildHierarchy(t);
   await fund(t, h.admin, h.u1.user.email, NORMAL, 100);
 });

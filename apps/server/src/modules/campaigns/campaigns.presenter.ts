@@ -1,4 +1,9 @@
-import { CAMPAIGN_CREATOR_LABELS, type Campaign, type CampaignFile } from '@herald/contract';
+import {
+  CAMPAIGN_CREATOR_LABELS,
+  type Campaign,
+  type CampaignFile,
+  type DeliveryProgress,
+} from '@herald/contract';
 import { canSee, type Actor } from '../../policies/scope.js';
 import type { CampaignView, FileView } from './campaigns.repo.js';
 
@@ -32,6 +37,27 @@ export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
     recipientCount: row.recipient_count,
     reportCount: row.report_count,
     createdAt: row.created_at.toISOString(),
+    delivery: presentDelivery(row),
+  };
+}
+
+/**
+ * The engine's totals from the campaign row's running counters (nothing is counted per read);
+ * null for a campaign the engine never touched (fulfilled by hand). Sent counts every recipient
+ * the provider took (sent, delivered or read now); Delivered counts delivered or read.
+ */
+export function presentDelivery(row: CampaignView): DeliveryProgress | null {
+  if (row.dispatch_state === null) return null;
+  return {
+    dispatchState: row.dispatch_state,
+    simulated: row.simulated,
+    total: row.recipient_count,
+    sent: row.sent_count + row.delivered_count + row.read_count,
+    delivered: row.delivered_count + row.read_count,
+    read: row.read_count,
+    failed: row.failed_count,
+    refunded: row.delivery_refunded,
+    resumeAt: row.dispatch_resume_at?.toISOString() ?? null,
   };
 }
 

@@ -32,6 +32,15 @@ export interface CampaignView {
   report_count: number;
   report_delivered: number;
   created_at: Date;
+  /** The delivery engine's columns (migration 0016); dispatch_state NULL: never dispatched. */
+  simulated: boolean;
+  dispatch_state: CampaignsTable['dispatch_state'];
+  dispatch_resume_at: Date | null;
+  sent_count: number;
+  delivered_count: number;
+  read_count: number;
+  failed_count: number;
+  delivery_refunded: number;
 }
 
 export interface FileView {
@@ -105,6 +114,14 @@ function campaignViews(db: DbOrTx) {
       'campaigns.report_count',
       'campaigns.report_delivered',
       'campaigns.created_at',
+      'campaigns.simulated',
+      'campaigns.dispatch_state',
+      'campaigns.dispatch_resume_at',
+      'campaigns.sent_count',
+      'campaigns.delivered_count',
+      'campaigns.read_count',
+      'campaigns.failed_count',
+      'campaigns.delivery_refunded',
     ]);
 }
 

@@ -107,13 +107,22 @@ export class LiveHub {
 
   /** After a lost connection events may have been missed: every page reloads, every token is checked. */
   private async resync(): Promise<void> {
-    this.broadcast(() => eventFrame('notifications') + eventFrame('announcements'));
+    this.broadcast(
+      () => eventFrame('notifications') + eventFrame('announcements') + eventFrame('campaigns'),
+    );
     for (const userId of [...this.byUser.keys()]) await this.recheck(userId);
   }
 
-  /** `n:<user>`, `a:<user>`, `a:all`, `a:reseller` or `a:*` (migration 0012). */
+  /**
+   * `n:<user>`, `a:<user>`, `a:all`, `a:reseller` or `a:*` (migration 0012), or
+   * `c:<user>,<user>,...` (campaign-progress.ts: a campaign's owner and the users above it).
+   */
   private dispatch(payload: string): void {
     const [kind, target] = payload.split(':', 2);
+    if (kind === 'c' && target) {
+      this.dispatchCampaigns(target.split(','));
+      return;
+    }
     const event: LiveEventKind | undefined =
       kind === 'n' ? 'notifications' : kind === 'a' ? 'announcements' : undefined;
     if (!event || !target) return;
@@ -121,6 +130,13 @@ export class LiveHub {
     if (target === 'all' || target === '*') this.broadcast(() => frame);
     else if (target === 'reseller') this.broadcast((c) => (isReseller(c.role) ? frame : null));
     else for (const c of [...(this.byUser.get(target) ?? [])]) this.send(c, frame);
+  }
+
+  /** To the named users' streams and to every Admin's, each stream once. */
+  private dispatchCampaigns(userIds: readonly string[]): void {
+    const frame = eventFrame('campaigns');
+    const named = new Set(userIds);
+    this.broadcast((c) => (c.role === 'Admin' || named.has(c.userId) ? frame : null));
   }
 
   private broadcast(frameFor: (c: LiveClient) => string | null): void {

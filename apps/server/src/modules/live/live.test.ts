@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg, type LiveEvent } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, formOf, multipart, type Hierarchy } from '../users/test-fixtures.js';
 import { creditBody } from '../credits/credits.test-fixtures.js';
+import { fund, postCampaign } from '../campaigns/campaigns.test-fixtures.js';
+import { publishCampaignProgress } from './campaign-progress.js';
 import { LiveHub, type LiveClient } from './live-hub.js';
 
 /**
@@ -134,6 +137,24 @@ describe('GET /api/live', () => {
     await r1.cancel();
   });
 
+  it("tells a campaign's owner, the users above it and every Admin that its delivery moved", async () => {
+    await fund(t, h.admin, h.u1.user.email, 'Normal Message - domestic', 5);
+    const created = await postCampaign(t, h.u1.token, {
+      creditType: 'Normal Message - domestic',
+      message: 'Live progress',
+      to: '9876543210',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ campaign: { _id: string } }>().campaign._id;
+    const told = await Promise.all([h.u1.token, h.s1.token, h.r1.token, h.admin].map(open));
+    const untold = await Promise.all([h.u2.token, h.r2.token].map(open));
+    // Published by the second instance, as the dispatcher or a webhook batch would.
+    await publishCampaignProgress(second.ctx.db, [id]);
+    for (const s of told) expect(await s.next()).toEqual({ kind: 'campaigns' });
+    for (const s of untold) await expect(s.next(400)).rejects.toThrow('no event in time');
+    await Promise.all([...told, ...untold].map((s) => s.cancel()));
+  });
+
   it('ends the stream when the user is blocked (on another instance)', async () => {
     const u3 = await open(h.u3.token);
     const profile = await t.request({
@@ -160,6 +181,31 @@ describe('GET /api/live', () => {
 
 describe('LiveHub', () => {
   const frames: string[] = [];
+
+  it('sends a campaigns event to the named users and to every Admin, once each', async () => {
+    const hub = new LiveHub(t.db, t.app.ctx.databaseUrl, () => {});
+    const got: Record<string, string[]> = {};
+    const client = (userId: string, role: LiveClient['role']): LiveClient => ({
+      userId,
+      role,
+      tokenVersion: 0,
+      write: (f) => ((got[userId] ??= []).push(f), true),
+      close: () => {},
+    });
+    hub.add(client('owner', 'User'));
+    hub.add(client('boss', 'Reseller'));
+    hub.add(client('someone-else', 'User'));
+    hub.add(client('any-admin', 'Admin'));
+    await hub.ready();
+    await sql`SELECT pg_notify('herald_live', 'c:owner,boss')`.execute(t.db);
+    const frame = 'event: alert\ndata: {"kind":"campaigns"}\n\n';
+    await expect.poll(() => got['any-admin'], { timeout: 3000 }).toEqual([frame]);
+    expect(got.owner).toEqual([frame]);
+    expect(got.boss).toEqual([frame]);
+    expect(got['someone-else']).toBeUndefined();
+    await hub.stop();
+  });
+
   const fake = (write: (f: string) => boolean, closed: () => void): LiveClient => ({
     userId: 'u',
     role: 'User',

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { parseCronItems, type ParsedCronItem, type TaskList } from 'graphile-worker';
+import type { AppContext } from '../../context.js';
+import { addJob, TASKS } from '../../jobs/job-queue.js';
+import { addDispatchJobs } from './dispatch-jobs.js';
+import { freshestHeartbeat, stalledCampaigns, touchHeartbeat } from './dispatch-progress.repo.js';
+import { DEFAULT_DISPATCH_OPTIONS, runDispatchSlice, type DispatchOptions } from './dispatcher.js';
+import { runFinalize } from './finalize.js';
+import { SendLimiter } from './send-limiter.js';
+
+/**
+ * The delivery engine's jobs (issue 14): a dispatch slice, the settlement, and the watchdog
+ * that gives a campaign left running by a stopped or killed instance its jobs again. The
+ * watchdog runs every minute, and when a runner starts: at once, and again as soon as the
+ * newest heartbeat of a campaign being sent has gone stale, so a restart resumes in seconds.
+ */
+
+/** A running campaign without a heartbeat for this long, and no live job, has stalled. */
+export const STALL_MS = 15_000;
+
+const DispatchPayload = z.object({ campaignId: z.uuid(), slot: z.number().int().min(0) });
+const CampaignPayload = z.object({ campaignId: z.uuid() });
+
+export function deliveryTasks(ctx: AppContext, overrides: Partial<DispatchOptions> = {}): TaskList {
+  // One limiter per runner: the in-flight bound holds for every slice this instance runs.
+  const deps = {
+    db: ctx.db,
+    delivery: ctx.delivery,
+    uploadsDir: ctx.uploadsDir,
+    limiter: new SendLimiter(ctx.config.delivery.concurrency),
+    log: ctx.log,
+    options: {
+      ...DEFAULT_DISPATCH_OPTIONS,
+      maxAttempts: ctx.config.delivery.maxAttempts,
+      ...overrides,
+    },
+  };
+  return {
+    [TASKS.dispatchCampaign]: async (payload) => {
+      const { campaignId, slot } = DispatchPayload.parse(payload);
+      await runDispatchSlice(deps, campaignId, slot);
+    },
+    [TASKS.recoverDispatch]: async () => {
+      const revived = await recoverDispatch(ctx);
+      if (revived > 0) {
+        ctx.log.info({ component: 'delivery', count: revived }, 'stalled campaigns resumed');
+      }
+    },
+    [TASKS.finalizeCampaign]: async (payload) => {
+      await runFinalize(ctx, CampaignPayload.parse(payload).campaignId);
+    },
+  };
+}
+
+/** Gives each stalled campaign its dispatch jobs again; returns how many. */
+export async function recoverDispatch(ctx: Pick<AppContext, 'db'>): Promise<number> {
+  const stalled = await stalledCampaigns(ctx.db, STALL_MS);
+  for (const id of stalled) {
+    await ctx.db.transaction().execute(async (tx) => {
+      await touchHeartbeat(tx, id);
+      await addDispatchJobs(tx, id);
+    });
+  }
+  return stalled.length;
+}
+
+/**
+ * A runner starting (a crash may have left campaigns mid-send): one watchdog run now, and,
+ * when a campaign's heartbeat is still too young to count as stalled (the dead instance
+ * claimed just before it died), one more as soon as that heartbeat has gone stale, rather
+ * than at the cron's next minute.
+ */
+export async function recoverAtStart(ctx: Pick<AppContext, 'db'>): Promise<void> {
+  await addJob(ctx.db, TASKS.recoverDispatch, {}, { jobKey: 'delivery-recover:start' });
+  const newest = await freshestHeartbeat(ctx.db, STALL_MS);
+  if (newest) {
+    const runAt = new Date(newest.getTime() + STALL_MS + RECHECK_MARGIN_MS);
+    await addJob(ctx.db, TASKS.recoverDispatch, {}, { jobKey: 'delivery-recover:stale', runAt });
+  }
+}
+
+/** How long after a heartbeat goes stale the restart's second watchdog run comes. */
+const RECHECK_MARGIN_MS = 1_000;
+
+export const deliveryCrontab: ParsedCronItem[] = parseCronItems([
+  { task: TASKS.recoverDispatch, match: '* * * * *' },
+]);

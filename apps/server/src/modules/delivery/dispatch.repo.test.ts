@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { openDatabase, type DatabaseHandle, type Db } from '../../db/database.js';
+import { claimBatch, writeResults } from './dispatch.repo.js';
+import { applyStatusBatch } from './status.repo.js';
+import { campaignOf, phones, recipientsOf, startedCampaign } from './dispatch.test-fixtures.js';
+
+let t: TestApp;
+let admin: string;
+let other: DatabaseHandle;
+beforeAll(async () => {
+  t = await createTestApp({ DELIVERY_DISPATCH: 'off' });
+  admin = await t.adminToken();
+  other = openDatabase(t.app.ctx.databaseUrl, 4);
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+const LEASE_MS = 60_000;
+
+/** Claims batches until a claim comes back empty; returns every phone it got. */
+async function claimAll(db: Db, id: string, batch: number): Promise<string[]> {
+  const got: string[] = [];
+  for (;;) {
+    const c = await claimBatch(db, id, batch, LEASE_MS);
+    if (c.stopped) throw new Error('stopped');
+    if (c.rows.length === 0) return got;
+    got.push(...c.rows.map((r) => r.phone));
+  }
+}
+
+describe('claiming recipients', () => {
+  it('two instances claiming one campaign at once get every number exactly once', async () => {
+    const to = phones(1000);
+    const id = await startedCampaign(t, admin, to);
+    const [a, b] = await Promise.all([claimAll(t.db, id, 37), claimAll(other.db, id, 41)]);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b.length).toBeGreaterThan(0);
+    const all = [...a, ...b];
+    expect(all).toHaveLength(1000);
+    expect(new Set(all).size).toBe(1000);
+    const rows = await recipientsOf(t, id);
+    expect(rows.every((r) => r.state === 'sending' && r.attempts === 1)).toBe(true);
+    const cursor = await t.db
+      .selectFrom('campaigns')
+      .select('dispatch_cursor')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(cursor.dispatch_cursor).toBe(to.at(-1));
+  });
+
+  it('claims due retries and expired leases, never a row in flight within its lease', async () => {
+    const to = phones(6, 5000);
+    const id = await startedCampaign(t, admin, to);
+    const first = await claimBatch(t.db, id, 6, LEASE_MS);
+    expect(first.stopped).toBe(false);
+    // [0] waits for a retry later, [1] is due, [2] was claimed 2 minutes ago by a dead instance.
+    await writeResults(t.db, id, [
+      {
+        phone: to[0]!,
+        attempts: 1,
+        state: 'queued',
+        code: '500',
+        text: 'x',
+        counted: true,
+        retryAt: new Date(Date.now() + 60_000),
+      },
+      {
+        phone: to[1]!,
+        attempts: 1,
+        state: 'queued',
+        code: '500',
+        text: 'x',
+        counted: true,
+        retryAt: new Date(Date.now() - 1000),
+      },
+    ]);
+    await sql`UPDATE campaign_recipients SET state_at = now() - interval '2 minutes',
+                next_attempt_at = now() - interval '1 minute'
+              WHERE campaign_id = ${id}::uuid AND phone = ${to[2]!}`.execute(t.db);
+    const again = await claimBatch(t.db, id, 10, LEASE_MS);
+    expect(again.stopped).toBe(false);
+    if (again.stopped) return;
+    expect(again.rows).toEqual([
+      { phone: to[2]!, attempts: 2 },
+      { phone: to[1]!, attempts: 2 },
+    ]);
+    // Each claimed row is leased: its next_attempt_at is when another instance may take it.
+    const leased = (await recipientsOf(t, id)).filter((r) => r.state === 'sending');
+    expect(leased).toHaveLength(5);
+    for (const r of leased) {
+      const left = r.next_attempt_at!.getTime() - Date.now();
+      expect(left).toBeGreaterThan(LEASE_MS - 30_000);
+      expect(left).toBeLessThanOrEqual(LEASE_MS + 1000);
+    }
+  });
+
+  it('a sent message delivered and read is updated in place (HOT): no index entry per event', async () => {
+    const to = phones(8, 11_000);
+    const id = await startedCampaign(t, admin, to);
+    await claimBatch(t.db, id, 8, LEASE_MS);
+    await writeResults(
+      t.db,
+      id,
+      to.map((phone) => ({ phone, attempts: 1, state: 'sent' as const, providerMessageId: phone })),
+    );
+    const at = new Date();
+    const events = (state: 'delivered' | 'read') =>
+      to.map((phone) => ({
+        campaignId: id,
+        phone,
+        state,
+        at,
+        providerMessageId: null,
+        errorCode: null,
+        errorText: null,
+      }));
+    // Each batch in its own transaction, counted by this backend's statistics before and after.
+    const updatesOf = (state: 'delivered' | 'read') =>
+      t.db.transaction().execute(async (tx) => {
+        const read = async () =>
+          (
+            await sql<{ upd: number; hot: number }>`
+              SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot
+              FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx)
+          ).rows[0] ?? { upd: 0, hot: 0 };
+        const before = await read();
+        await applyStatusBatch(tx, events(state));
+        const after = await read();
+        return { upd: after.upd - before.upd, hot: after.hot - before.hot };
+      });
+    expect(await updatesOf('delivered')).toEqual({ upd: to.length, hot: to.length });
+    expect(await updatesOf('read')).toEqual({ upd: to.length, hot: to.length });
+    expect((await recipientsOf(t, id)).every((r) => r.state === 'read')).toBe(true);
+  });
+
+  it('writes a batch once: a result for a row already moved on, or re-claimed, changes nothing', async () => {
+    const to = phones(4, 7000);
+    const id = await startedCampaign(t, admin, to);
+    await claimBatch(t.db, id, 4, LEASE_MS);
+    const results = [
+      { phone: to[0]!, attempts: 1, state: 'sent' as const, providerMessageId: 'p0' },
+      {
+        phone: to[1]!,
+        attempts: 1,
+        state: 'failed' as const,
+        code: '131026',
+        text: 'Undeliverable',
+      },
+      // A status event already moved this one to delivered.
+      { phone: to[2]!, attempts: 1, state: 'sent' as const, providerMessageId: 'p2' },
+      // Claimed again after its lease: this stale answer is attempt 1, the row is at 2.
+      { phone: to[3]!, attempts: 1, state: 'sent' as const, providerMessageId: 'p3' },
+    ];
+    await sql`UPDATE campaign_recipients SET state = 'delivered'
+              WHERE campaign_id = ${id}::uuid AND phone = ${to[2]!}`.execute(t.db);
+    await sql`UPDATE campaign_recipients SET attempts = 2
+              WHERE campaign_id = ${id}::uuid AND phone = ${to[3]!}`.execute(t.db);
+    await writeResults(t.db, id, results);
+    await writeResults(t.db, id, results);
+    const rows = await recipientsOf(t, id);
+    expect(rows.map((r) => [r.state, r.provider_message_id, r.error_code])).toEqual([
+      ['sent', 'p0', null],
+      ['failed', null, '131026'],
+      ['delivered', null, null],
+      ['sending', null, null],
+    ]);
+    expect(await campaignOf(t, id)).toMatchObject({ sent_count: 1, failed_count: 1 });
+  });
+
+  it('claims nothing once the campaign is paused', async () => {
+    const id = await startedCampaign(t, admin, phones(3, 9000));
+    await t.db
+      .updateTable('campaigns')
+      .set({ dispatch_state: 'paused' })
+      .where('id', '=', id)
+      .execute();
+    expect(await claimBatch(t.db, id, 3, LEASE_MS)).toEqual({ stopped: true });
+    const rows = await recipientsOf(t, id);
+    expect(rows.every((r) => r.state === null)).toBe(true);
+  });
+});

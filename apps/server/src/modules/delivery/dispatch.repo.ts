@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+
+/**
+ * The dispatcher's queries (issue 14): what a slice needs to send, claiming recipients and
+ * writing what the provider answered. The recipient row is the source of truth; a claim moves
+ * rows to `sending` (attempts + 1, leased until `next_attempt_at`) under the campaign's row lock, so a pause, which takes the
+ * same lock, is seen by the very next claim on every instance.
+ */
+
+/** What a dispatch slice sends with, read once per slice. */
+export interface DispatchCampaign {
+  id: string;
+  status: CampaignStatus;
+  dispatch_state: DispatchState | null;
+  credit_type: CreditType;
+  message: string;
+  cta_call: string | null;
+  cta_call_text: string | null;
+  cta_url: string | null;
+  cta_url_text: string | null;
+  sender_id: string | null;
+  provider: string | null;
+  rate_per_second: number | null;
+}
+
+export function loadDispatchCampaign(
+  db: DbOrTx,
+  id: string,
+): Promise<DispatchCampaign | undefined> {
+  return db
+    .selectFrom('campaigns as c')
+    .leftJoin('senders as s', 's.id', 'c.sender_id')
+    .select([
+      'c.id',
+      'c.status',
+      'c.dispatch_state',
+      'c.credit_type',
+      'c.message',
+      'c.cta_call',
+      'c.cta_call_text',
+      'c.cta_url',
+      'c.cta_url_text',
+      'c.sender_id',
+      's.provider',
+      's.rate_per_second',
+    ])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function mediaOf(db: DbOrTx, campaignId: string) {
+  return db
+    .selectFrom('campaign_files')
+    .select(['kind', 'stored_name', 'mime'])
+    .where('campaign_id', '=', campaignId)
+    .orderBy('kind')
+    .orderBy('position')
+    .execute();
+}
+
+/** A claimed recipient: its number and the attempt this send is. */
+export interface Claimed {
+  phone: string;
+  attempts: number;
+}
+
+export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
+
+/**
+ * Claims up to `limit` recipients: rows whose time came first (due retries, and rows left
+ * `sending` past their lease, their instance dead), then the first pass after the keyset
+ * cursor. Stops (claims nothing) unless the campaign is Processing and running; a waiting
+ * campaign whose time came becomes running here. A claimed row's `next_attempt_at` is the end
+ * of its lease (migration 17's index finds both kinds of due rows). After the campaign's lock,
+ * the claim, the cursor and the heartbeat are one statement.
+ */
+export async function claimBatch(
+  db: Db,
+  campaignId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<Claim> {
+  return db.transaction().execute(async (tx) => {
+    const c = await sql<{
+      status: CampaignStatus;
+      dispatch_state: DispatchState | null;
+      dispatch_cursor: string | null;
+      due: boolean;
+    }>`
+      SELECT status, dispatch_state, dispatch_cursor,
+             coalesce(dispatch_resume_at <= now(), true) AS due
+      FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`.execute(tx);
+    const camp = c.rows[0];
+    if (!camp || camp.status !== 'Processing') return { stopped: true };
+    if (camp.dispatch_state === 'waiting' && camp.due) {
+      await tx
+        .updateTable('campaigns')
+        .set({ dispatch_state: 'running', dispatch_resume_at: null })
+        .where('id', '=', campaignId)
+        .execute();
+    } else if (camp.dispatch_state !== 'running') {
+      return { stopped: true };
+    }
+    const cursor = camp.dispatch_cursor;
+    const claim = sql`state = 'sending', attempts = r.attempts + 1, state_at = now(),
+      next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})`;
+    const { rows } = await sql<Claimed>`
+      WITH due AS (
+        UPDATE campaign_recipients r SET ${claim}
+        FROM (
+          SELECT phone FROM campaign_recipients
+          WHERE campaign_id = ${campaignId}::uuid AND next_attempt_at <= now()
+            AND state IN ('queued', 'sending')
+          ORDER BY next_attempt_at LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        ) d
+        WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = d.phone
+        RETURNING r.phone, r.attempts
+      ), fresh AS (
+        UPDATE campaign_recipients r SET ${claim}
+        FROM (
+          -- A constant LIMIT (the batch, less the due rows, is cut by rn): with LIMIT (SELECT
+          -- ...) the planner guessed 10% of the table and joined it by a scan of the table.
+          SELECT phone, row_number() OVER (ORDER BY phone) AS rn FROM (
+            SELECT phone FROM campaign_recipients
+            WHERE campaign_id = ${campaignId}::uuid AND state IS NULL
+              AND (${cursor}::text IS NULL OR phone > ${cursor}::text)
+            ORDER BY phone LIMIT ${limit}::int
+            FOR UPDATE SKIP LOCKED
+          ) x
+        ) n
+        WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = n.phone
+          AND n.rn <= (SELECT ${limit}::int - count(*) FROM due)
+        RETURNING r.phone, r.attempts
+      ), moved AS (
+        UPDATE campaigns
+        SET dispatch_cursor = coalesce((SELECT max(phone) FROM fresh), dispatch_cursor),
+            dispatch_heartbeat_at = now()
+        WHERE id = ${campaignId}::uuid
+      )
+      SELECT phone, attempts FROM due
+      UNION ALL
+      SELECT phone, attempts FROM fresh`.execute(tx);
+    return { stopped: false, rows };
+  });
+}
+
+/** What became of one claimed send. */
+export type SendResult =
+  | { phone: string; attempts: number; state: 'sent'; providerMessageId: string }
+  | { phone: string; attempts: number; state: 'failed'; code: string; text: string }
+  | {
+      phone: string;
+      attempts: number;
+      state: 'queued';
+      code: string;
+      text: string;
+      retryAt: Date;
+      /** False for a sender-wide rate-limit answer: that try does not count. */
+      counted: boolean;
+      /** The provider's Retry-After of a rate-limit answer (not stored). */
+      throttleMs?: number;
+    };
+
+/**
+ * Writes a batch's results in one statement: rows still `sending` with the attempt this
+ * instance claimed move on (a row a status event already moved, or one re-claimed after the
+ * lease, is left alone), and the campaign's counters move with them.
+ */
+export async function writeResults(
+  db: DbOrTx,
+  campaignId: string,
+  results: readonly SendResult[],
+): Promise<void> {
+  if (results.length === 0) return;
+  const col = <T>(f: (r: SendResult) => T) => results.map(f);
+  await sql`
+    WITH r AS (
+      SELECT * FROM unnest(
+        ${col((r) => r.phone)}::text[], ${col((r) => r.attempts)}::int[],
+        ${col((r) => r.state)}::text[],
+        ${col((r) => (r.state === 'sent' ? r.providerMessageId : null))}::text[],
+        ${col((r) => (r.state === 'sent' ? null : r.code))}::text[],
+        ${col((r) => (r.state === 'sent' ? null : r.text))}::text[],
+        ${col((r) => (r.state === 'queued' ? r.retryAt.toISOString() : null))}::timestamptz[],
+        ${col((r) => r.state !== 'queued' || r.counted)}::bool[]
+      ) AS r(phone, attempts, state, pid, code, text, retry_at, counted)
+    ), u AS (
+      UPDATE campaign_recipients c
+      SET state = r.state,
+          attempts = CASE WHEN r.counted THEN c.attempts ELSE c.attempts - 1 END,
+          provider_message_id = coalesce(r.pid, c.provider_message_id),
+          error_code = r.code, error_text = r.text,
+          next_attempt_at = r.retry_at,
+          state_at = now(),
+          sent_at = CASE WHEN r.state = 'sent' THEN now() ELSE c.sent_at END,
+          failed_at = CASE WHEN r.state = 'failed' THEN now() ELSE c.failed_at END
+      FROM r
+      WHERE c.campaign_id = ${campaignId}::uuid AND c.phone = r.phone
+        AND c.state = 'sending' AND c.attempts = r.attempts
+      RETURNING c.state
+    )
+    UPDATE campaigns SET
+      sent_count = sent_count + (SELECT count(*) FROM u WHERE state = 'sent'),
+      failed_count = failed_count + (SELECT count(*) FROM u WHERE state = 'failed'),
+      dispatch_heartbeat_at = now()
+    WHERE id = ${campaignId}::uuid`.execute(db);
+}

@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
+import type { Tx } from '../../db/database.js';
+
+/**
+ * Queries behind a campaign's settlement (finalize.ts). The campaigns module keeps its repo to
+ * itself (a module reaches another only through its service), so the few reads and writes of
+ * the campaign row that settling needs are here, on the delivery engine's own columns plus the
+ * status and report totals it moves as a system actor.
+ */
+
+/** What settling decides on, read under the campaign's row lock. */
+export interface SettlingCampaign {
+  id: string;
+  user_id: string;
+  credit_type: CreditType;
+  status: CampaignStatus;
+  charged: boolean;
+  charged_count: number;
+  dispatch_state: DispatchState | null;
+  delivery_settled: boolean;
+}
+
+/**
+ * Loads and row-locks the campaign for the rest of the transaction: a second settlement (or a
+ * status change, a report upload, a status batch moving its counters) waits here and then
+ * reads what this one committed.
+ */
+export function lockForSettlement(tx: Tx, id: string): Promise<SettlingCampaign | undefined> {
+  return tx
+    .selectFrom('campaigns')
+    .select([
+      'id',
+      'user_id',
+      'credit_type',
+      'status',
+      'charged',
+      'charged_count',
+      'dispatch_state',
+      'delivery_settled',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Any row in flight (the partial index on sending rows answers without a scan). */
+export async function hasSending(tx: Tx, campaignId: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('campaign_recipients')
+    .select('phone')
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'sending')
+    // Always set on a sending row (its lease end, migration 17): lets the partial index serve.
+    .where('next_attempt_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface StateCounts {
+  /** Never sent: not claimed yet, or waiting for a retry. */
+  unsent: number;
+  failed: number;
+  /** Sent within the receipt wait and still without a final state. */
+  awaiting: number;
+  /** When the last of those stops being awaited. */
+  awaitUntil: Date | null;
+}
+
+/** One pass over the campaign's recipients, from the rows themselves rather than the counters. */
+export async function stateCounts(
+  tx: Tx,
+  campaignId: string,
+  waitMs: number,
+): Promise<StateCounts> {
+  const wait = `${Math.max(0, Math.round(waitMs))} milliseconds`;
+  const { rows } = await sql<StateCounts>`
+    SELECT count(*) FILTER (WHERE state IS NULL OR state = 'queued')::int AS unsent,
+           count(*) FILTER (WHERE state = 'failed')::int AS failed,
+           count(*) FILTER (WHERE state = 'sent'
+                             AND coalesce(sent_at, state_at) > now() - ${wait}::interval)::int
+             AS awaiting,
+           max(coalesce(sent_at, state_at) + ${wait}::interval)
+             FILTER (WHERE state = 'sent'
+                       AND coalesce(sent_at, state_at) > now() - ${wait}::interval)
+             AS "awaitUntil"
+      FROM campaign_recipients WHERE campaign_id = ${campaignId}::uuid`.execute(tx);
+  const row = rows[0];
+  return {
+    unsent: row?.unsent ?? 0,
+    failed: row?.failed ?? 0,
+    awaiting: row?.awaiting ?? 0,
+    awaitUntil: row?.awaitUntil ?? null,
+  };
+}
+
+/** Marks the settlement done: what was refunded, and the charge lowered by as much. */
+export async function markSettled(tx: Tx, id: string, refunded: number): Promise<void> {
+  await tx
+    .updateTable('campaigns')
+    .set((eb) => ({
+      delivery_settled: true,
+      delivery_refunded: refunded,
+      charged_count: eb('charged_count', '-', refunded),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setStatus(
+  tx: Tx,
+  id: string,
+  status: CampaignStatus,
+  report?: { count: number; delivered: number },
+): Promise<void> {
+  await tx
+    .updateTable('campaigns')
+    .set({
+      status,
+      ...(report ? { report_count: report.count, report_delivered: report.delivered } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}

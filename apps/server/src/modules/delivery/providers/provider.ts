@@ -1,0 +1,69 @@
+import type { CreditType, ErrorClass, StatusEventState } from '@herald/contract';
+
+/**
+ * What a message provider must offer the delivery engine (issue 14). The engine knows nothing
+ * of a provider's wire format: it sends through `send`, reads failures through `classifyError`,
+ * and takes status webhooks through `verifyCallback` and `parseStatusCallback`. Adapters for
+ * real providers live beside this file, one per provider (`providers/<name>.ts`).
+ */
+
+/** One message to one recipient, as the engine hands it over. */
+export interface OutboundMessage {
+  /** Idempotency reference, `${campaignId}:${phone}`: a provider that supports one never sends it twice; its status events carry it back. */
+  reference: string;
+  campaignId: string;
+  /** Digits only, with the country code for international types. */
+  to: string;
+  creditType: CreditType;
+  message: string;
+  /** The campaign's media files under DATA_DIR/uploads: an adapter uploads them as its provider needs. */
+  media: { kind: string; path: string; mime: string }[];
+  cta: { call?: { number: string; text: string }; url?: { url: string; text: string } } | null;
+}
+
+export interface SendAccepted {
+  providerMessageId: string;
+}
+
+/** A send the provider refused or that never reached it. */
+export interface ProviderError {
+  /** The provider's code (HTTP status or its own, e.g. WhatsApp's 130429), as text. */
+  code: string;
+  text: string;
+  /** Seconds the provider asked us to wait (Retry-After), when it said. */
+  retryAfterSeconds?: number;
+}
+
+/** One status change reported by a provider's webhook. */
+export interface StatusEvent {
+  /** The reference the message was sent with (see OutboundMessage.reference). */
+  reference: string;
+  providerMessageId: string | null;
+  state: StatusEventState;
+  /** When the provider says it happened. */
+  at: Date;
+  error?: { code: string; text: string };
+}
+
+export interface ProviderAdapter {
+  /** The `senders.provider` value it serves. */
+  readonly name: string;
+  /** True when nothing leaves this server (the simulator): the screens say so. */
+  readonly simulated: boolean;
+  /** Sends one message; throws a ProviderSendError when the provider refuses. */
+  send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted>;
+  /** How the engine treats a refusal: retry later, slow the sender, delay this recipient, fail. */
+  classifyError(error: ProviderError): ErrorClass;
+  /** Whether a webhook request really comes from the provider (signature over the raw body). */
+  verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): boolean;
+  /** The status events of one webhook body (one request may carry many). */
+  parseStatusCallback(body: unknown): StatusEvent[];
+}
+
+/** Thrown by `send` with what the provider answered. */
+export class ProviderSendError extends Error {
+  constructor(readonly error: ProviderError) {
+    super(`provider refused: ${error.code} ${error.text}`);
+    this.name = 'ProviderSendError';
+  }
+}

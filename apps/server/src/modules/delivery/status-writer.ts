@@ -1,0 +1,203 @@
+import type { AppContext, Log } from '../../context.js';
+import { publishCampaignProgress } from '../live/campaign-progress.js';
+import { requestFinalize } from './finalize-request.js';
+import type { StatusEvent } from './providers/provider.js';
+import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
+
+/**
+ * This instance's batcher of provider status events (issue 14). Webhook requests hand their
+ * events in and wait; the writer gathers whatever arrived into one batch and writes it with one
+ * statement. A batch leaves as soon as the previous one committed (group commit: no timer and no
+ * idle wait; under load everything that arrived meanwhile goes together, up to `maxEvents`), so
+ * an event waits at most one batch's write before its own starts. A request's
+ * promise settles only when every batch holding its events committed, and rejects when one
+ * failed: the webhook then answers 503 and the provider sends the events again. Nothing here is
+ * background work: it only serves requests that are waiting.
+ */
+
+export interface StatusWriterOptions {
+  /** Most events in one batch (one statement). */
+  maxEvents?: number;
+  /** Batches written at once; each holds a pooled connection while it runs. */
+  concurrency?: number;
+}
+
+/**
+ * Writes one batch in one transaction (status.repo.ts plus what follows it) and answers how many
+ * of its events named no recipient row; throws to fail the batch.
+ */
+export type BatchWrite = (events: RecipientEvent[]) => Promise<{ unknown: number }>;
+
+/** What this instance's writer has done since it started (tests and the bench read it). */
+export interface StatusWriterStats {
+  batches: number;
+  events: number;
+  /** Events whose reference names no recipient (malformed, or no such row): logged, not errors. */
+  unknown: number;
+  failedBatches: number;
+}
+
+interface Batch {
+  events: RecipientEvent[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+  done: Promise<void>;
+}
+
+export const STATUS_BATCH_MAX = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The row a message reference names, `${campaignId}:${phone}`; null when it names none. */
+export function parseReference(reference: string): { campaignId: string; phone: string } | null {
+  const at = reference.indexOf(':');
+  if (at < 0) return null;
+  const campaignId = reference.slice(0, at);
+  const phone = reference.slice(at + 1);
+  if (!UUID.test(campaignId) || phone.length === 0 || phone.length > 64) return null;
+  return { campaignId: campaignId.toLowerCase(), phone };
+}
+
+/** The writer's form of a provider event; null when its reference names no recipient row. */
+export function toRecipientEvent(e: StatusEvent): RecipientEvent | null {
+  const ref = parseReference(e.reference);
+  if (!ref) return null;
+  return {
+    ...ref,
+    state: e.state,
+    at: e.at,
+    providerMessageId: e.providerMessageId,
+    errorCode: e.state === 'failed' ? (e.error?.code ?? null) : null,
+    errorText: e.state === 'failed' ? (e.error?.text ?? null) : null,
+  };
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A batch nobody waits on (its requests went away) must not become an unhandled rejection.
+  done.catch(() => {});
+  return { events: [], resolve, reject, done };
+}
+
+export class StatusWriter {
+  private readonly maxEvents: number;
+  private readonly concurrency: number;
+  /** Sealed batches waiting for a writer, oldest first; the last one may still take events. */
+  private readonly queue: Batch[] = [];
+  private running = 0;
+  private closed = false;
+  private idle: (() => void)[] = [];
+  readonly stats: StatusWriterStats = { batches: 0, events: 0, unknown: 0, failedBatches: 0 };
+
+  constructor(
+    private readonly write: BatchWrite,
+    private readonly log: Log,
+    opts: StatusWriterOptions = {},
+  ) {
+    this.maxEvents = opts.maxEvents ?? STATUS_BATCH_MAX;
+    this.concurrency = opts.concurrency ?? 1;
+  }
+
+  /**
+   * Resolves when all of `incoming` are committed; rejects when a batch holding some failed.
+   * Events whose reference cannot name a recipient are counted and logged, not written.
+   */
+  submit(incoming: readonly StatusEvent[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('status writer closed'));
+    const events: RecipientEvent[] = [];
+    for (const e of incoming) {
+      const r = toRecipientEvent(e);
+      if (r) events.push(r);
+    }
+    this.countUnknown(incoming.length - events.length);
+    if (events.length === 0) return Promise.resolve();
+    const waits: Promise<void>[] = [];
+    let i = 0;
+    while (i < events.length) {
+      let open = this.queue.at(-1);
+      if (!open || open.events.length >= this.maxEvents) {
+        open = newBatch();
+        this.queue.push(open);
+      }
+      const take = Math.min(this.maxEvents - open.events.length, events.length - i);
+      for (const e of events.slice(i, i + take)) open.events.push(e);
+      i += take;
+      if (waits.at(-1) !== open.done) waits.push(open.done);
+    }
+    this.pump();
+    return waits.length === 1 ? (waits[0] as Promise<void>) : Promise.all(waits).then(() => {});
+  }
+
+  /** Events accepted and not yet written. */
+  get pending(): number {
+    return this.queue.reduce((n, b) => n + b.events.length, 0);
+  }
+
+  /** Takes no more events and resolves when every accepted one was written (or failed). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.running === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  private countUnknown(n: number): void {
+    if (n <= 0) return;
+    this.stats.unknown += n;
+    this.log.warn({ unknown: n }, 'status events for unknown message references');
+  }
+
+  private pump(): void {
+    while (this.running < this.concurrency && this.queue.length > 0) {
+      const batch = this.queue.shift() as Batch;
+      this.running++;
+      void this.run(batch);
+    }
+  }
+
+  private async run(batch: Batch): Promise<void> {
+    try {
+      const { unknown } = await this.write(batch.events);
+      this.stats.batches++;
+      this.stats.events += batch.events.length;
+      this.countUnknown(unknown);
+      batch.resolve();
+    } catch (err) {
+      this.stats.failedBatches++;
+      this.log.error({ err, events: batch.events.length }, 'status batch failed');
+      batch.reject(err);
+    } finally {
+      this.running--;
+      this.pump();
+      if (this.running === 0 && this.queue.length === 0) {
+        for (const wake of this.idle.splice(0)) wake();
+      }
+    }
+  }
+}
+
+/**
+ * The app's batch write: the statement, then in the same transaction the live NOTIFY for the
+ * campaigns it touched and a finalize request for those whose sending already ended (a batch
+ * may have given their last recipients a final state).
+ */
+export function transactionalBatchWrite(ctx: Pick<AppContext, 'db'>): BatchWrite {
+  return (events) =>
+    ctx.db.transaction().execute(async (tx) => {
+      const result = await applyStatusBatch(tx, events);
+      await publishCampaignProgress(
+        tx,
+        result.campaigns.map((c) => c.id),
+      );
+      for (const c of result.campaigns) {
+        if (c.dispatchState === 'done' || c.dispatchState === 'cancelled') {
+          await requestFinalize(tx, c.id);
+        }
+      }
+      return { unknown: result.unknown };
+    });
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { server as msg } from '@herald/contract';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { TASKS } from '../../jobs/job-queue.js';
+import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
+import {
+  NORMAL,
+  createCampaign,
+  messageOf,
+  numbers,
+} from '../campaigns/campaign-actions.test-fixtures.js';
+import { fund } from '../campaigns/campaigns.test-fixtures.js';
+import {
+  counters,
+  countsFromRows,
+  ev,
+  postCallback,
+  setDispatch,
+  setStates,
+  signature,
+  statesOf,
+} from './status.test-fixtures.js';
+import { statusWriterOf } from './webhooks.routes.js';
+
+/** POST /api/delivery/webhooks/:provider: signature, body, batch write, answer after commit. */
+
+const SECRET = 'webhook-test-secret-0123456789';
+let t: TestApp;
+let h: Hierarchy;
+beforeAll(async () => {
+  t = await createTestApp({ DELIVERY_WEBHOOK_SECRET: SECRET });
+  h = await buildHierarchy(t);
+  await fund(t, h.admin, h.u1.user.email, NORMAL, 500);
+});
+afterAll(() => t.close());
+
+async function sendingCampaign(count: number, prefix: string) {
+  const phones = numbers(count, prefix);
+  const id = await createCampaign(t, h.u1.token, phones);
+  await setStates(t, id, Object.fromEntries(phones.map((p) => [p, 'sending'])));
+  return { id, phones };
+}
+
+describe('POST /api/delivery/webhooks/:provider', () => {
+  it('refuses a missing or wrong signature and an altered body (401), writing nothing', async () => {
+    const { id, phones } = await sendingCampaign(2, '94444444');
+    const events = [ev(id, phones[0] as string, 'delivered')];
+    const body = JSON.stringify({ events });
+    const attempts = [
+      postCallback(t, events, SECRET, { sign: () => '' }),
+      postCallback(t, events, 'another-secret-0123456789'),
+      postCallback(t, events, SECRET, {
+        sign: () => signature(body, SECRET),
+        body: body.replace('delivered', 'read'),
+      }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect([res.statusCode, messageOf(res)]).toEqual([401, msg.webhookSignatureInvalid]);
+    }
+    expect(Object.values(await statesOf(t, id))).toEqual(['sending', 'sending']);
+  });
+
+  it('answers 404 for an unknown provider and 400 for a signed body that is not a callback', async () => {
+    const unknown = await postCallback(t, [], SECRET, { provider: 'nope' });
+    expect([unknown.statusCode, messageOf(unknown)]).toEqual([404, msg.webhookProviderUnknown]);
+    for (const body of ['{not json', '{"events":[{"reference":"x"}]}', '[]']) {
+      const res = await postCallback(t, [], SECRET, { body });
+      expect([res.statusCode, messageOf(res)], body).toEqual([400, msg.webhookBodyInvalid]);
+    }
+  });
+
+  it('writes signed events without a login; out of order and repeated change nothing twice', async () => {
+    const { id, phones } = await sendingCampaign(4, '95555555');
+    const [a, b, c, d] = phones as [string, string, string, string];
+    const events = [
+      ev(id, a, 'delivered', 20),
+      ev(id, a, 'sent', 10),
+      ev(id, b, 'read', 30),
+      ev(id, c, 'failed', 10),
+      ev(`${id}`, '90000000000', 'delivered'), // not a recipient: counted, not an error
+      { ...ev(id, d, 'sent'), reference: 'garbage' },
+    ];
+    const unknownBefore = statusWriterOf(t.app.ctx)?.stats.unknown ?? 0;
+    const res = await postCallback(t, events, SECRET);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: 6 });
+    expect(statusWriterOf(t.app.ctx)?.stats.unknown).toBe(unknownBefore + 2);
+    expect(await statesOf(t, id)).toEqual({
+      [a]: 'delivered',
+      [b]: 'read',
+      [c]: 'failed',
+      [d]: 'sending',
+    });
+    expect(await counters(t, id)).toEqual({ sent: 0, delivered: 1, read: 1, failed: 1 });
+
+    // The provider retries the same callback, then sends a stale 'sent' for a read message.
+    expect((await postCallback(t, events, SECRET)).statusCode).toBe(200);
+    expect((await postCallback(t, [ev(id, b, 'sent', 5)], SECRET)).statusCode).toBe(200);
+    expect(await counters(t, id)).toEqual({ sent: 0, delivered: 1, read: 1, failed: 1 });
+    expect(await counters(t, id)).toEqual(await countsFromRows(t, id));
+  });
+
+  it('answers only after the batch holding its events committed', async () => {
+    const { id, phones } = await sendingCampaign(1, '96666666');
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      // Another writer holds the campaign row: the batch cannot commit until it lets go.
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE', [id]);
+      let answered = false;
+      const pending = postCallback(t, [ev(id, phones[0] as string, 'delivered')], SECRET).then(
+        (r) => {
+          answered = true;
+          return r;
+        },
+      );
+      await new Promise((r) => setTimeout(r, 400));
+      expect(answered).toBe(false);
+      await locker.query('COMMIT');
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Object.values(await statesOf(t, id))).toEqual(['delivered']);
+    } finally {
+      await locker.end();
+    }
+  });
+
+  it('answers 503 when the batch cannot be written, so the provider sends it again', async () => {
+    const { id, phones } = await sendingCampaign(2, '97777777');
+    const [a, b] = phones as [string, string];
+    await setStates(t, id, { [a]: 'sent' });
+    // A broken total (0 sent while a row is sent): moving that row fails the whole statement.
+    await t.ownerDb.updateTable('campaigns').set({ sent_count: 0 }).where('id', '=', id).execute();
+    const events = [ev(id, a, 'delivered'), ev(id, b, 'delivered')];
+    const failed = await postCallback(t, events, SECRET);
+    expect([failed.statusCode, messageOf(failed)]).toEqual([503, msg.webhookNotWritten]);
+    expect(await statesOf(t, id)).toEqual({ [a]: 'sent', [b]: 'sending' });
+
+    await setStates(t, id, { [a]: 'sent' });
+    expect((await postCallback(t, events, SECRET)).statusCode).toBe(200);
+    expect(await statesOf(t, id)).toEqual({ [a]: 'delivered', [b]: 'delivered' });
+    expect(await counters(t, id)).toEqual({ sent: 0, delivered: 2, read: 0, failed: 0 });
+  });
+
+  it('asks for the settlement of a campaign whose sending ended, not of one still sending', async () => {
+    const ended = await sendingCampaign(1, '98888888');
+    const running = await sendingCampaign(1, '98888889');
+    await setDispatch(t, ended.id, 'Processing', 'done');
+    await setDispatch(t, running.id, 'Processing', 'running');
+    const res = await postCallback(
+      t,
+      [
+        ev(ended.id, ended.phones[0] as string, 'read'),
+        ev(running.id, running.phones[0] as string, 'sent'),
+      ],
+      SECRET,
+    );
+    expect(res.statusCode).toBe(200);
+    const { rows } = await sql<{ key: string }>`
+      SELECT key FROM graphile_worker.jobs WHERE task_identifier = ${TASKS.finalizeCampaign}`.execute(
+      t.ownerDb,
+    );
+    expect(rows.map((r) => r.key)).toEqual([`delivery-finalize:${ended.id}`]);
+  });
+});
