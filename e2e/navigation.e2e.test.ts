@@ -27,6 +27,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['View Announcements', '/announcements-history'],
     ['Backup & Data', '/backup'],
     ['Storage Management', '/storage'],
+    ['Delivery Settings', '/delivery-settings'],
   ],
   Reseller: [
     ['Dashboard', '/reseller-dashboard'],
@@ -86,6 +87,7 @@ const ALL_PATHS = [
   '/admin-announcements',
   '/backup',
   '/storage',
+  '/delivery-settings',
   '/whitelabel-settings',
   '/reseller-credits',
 ];

@@ -59,6 +59,12 @@ const StoragePage = lazy(() =>
   import('../features/backup/storage-page').then((m) => ({ default: m.StoragePage })),
 );
 
+const DeliverySettingsPage = lazy(() =>
+  import('../features/delivery/delivery-settings-page').then((m) => ({
+    default: m.DeliverySettingsPage,
+  })),
+);
+
 const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   admin: DashboardPage,
   resellerDashboard: DashboardPage,
@@ -78,6 +84,7 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   tickets: TicketsPage,
   backup: BackupPage,
   storage: StoragePage,
+  deliverySettings: DeliverySettingsPage,
 };
 
 function screenFor(key: RouteKey, def: RouteDef) {

@@ -73,6 +73,12 @@ export const routes = {
   },
   backup: { path: '/backup', roles: ['Admin'], title: 'Backup & Data', ready: true },
   storage: { path: '/storage', roles: ['Admin'], title: 'Storage Management', ready: true },
+  deliverySettings: {
+    path: '/delivery-settings',
+    roles: ['Admin'],
+    title: 'Delivery Settings',
+    ready: true,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;
@@ -108,6 +114,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'announcementsHistory', label: 'View Announcements' },
     { key: 'backup', label: 'Backup & Data' },
     { key: 'storage', label: 'Storage Management' },
+    { key: 'deliverySettings', label: 'Delivery Settings' },
   ],
   Reseller: [
     { key: 'resellerDashboard', label: 'Dashboard' },

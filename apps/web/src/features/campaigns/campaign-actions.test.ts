@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Campaign } from '@herald/contract';
+import type { Campaign, DeliveryProgress } from '@herald/contract';
 import { ACTION_LABELS, campaignActionsFor } from './campaign-actions';
 
 const base = { status: 'Submitted', reportCount: 0 } as Campaign;
@@ -17,6 +17,31 @@ describe('campaignActionsFor', () => {
     expect(campaignActionsFor('Reseller', { ...base, status: 'Approved' })).toContain('cancel');
     for (const status of ['Processing', 'Completed', 'Cancellation Requested'] as const) {
       expect(campaignActionsFor('User', { ...base, status })).toEqual(['view', 'download']);
+    }
+  });
+  it('gives Admin pause, resume and cancel while the engine sends, and nobody else', () => {
+    const sending = (dispatchState: DeliveryProgress['dispatchState']) =>
+      ({
+        ...base,
+        status: 'Processing',
+        delivery: { dispatchState } as DeliveryProgress,
+      }) as Campaign;
+    expect(campaignActionsFor('Admin', sending('running'))).toEqual(
+      expect.arrayContaining(['pause', 'stop']),
+    );
+    expect(campaignActionsFor('Admin', sending('running'))).not.toContain('resume');
+    expect(campaignActionsFor('Admin', sending('waiting'))).toContain('pause');
+    const paused = campaignActionsFor('Admin', sending('paused'));
+    expect(paused).toContain('resume');
+    expect(paused).toContain('stop');
+    expect(paused).not.toContain('pause');
+    for (const done of ['done', 'cancelled'] as const) {
+      const actions = campaignActionsFor('Admin', sending(done));
+      for (const a of ['pause', 'resume', 'stop'] as const) expect(actions).not.toContain(a);
+    }
+    for (const role of ['Reseller', 'Sub-Reseller', 'User'] as const) {
+      const actions = campaignActionsFor(role, sending('running'));
+      for (const a of ['pause', 'resume', 'stop'] as const) expect(actions).not.toContain(a);
     }
   });
   it('labels the upload by whether a report exists', () => {

@@ -1,7 +1,11 @@
-import { isOwnerCancellable, type Campaign, type Role } from '@herald/contract';
+import { canTransition, isOwnerCancellable, type Campaign, type Role } from '@herald/contract';
 
-/** What a row's Actions cell can offer (spec 2.9; decisions.md section 4). */
-export type CampaignAction = 'view' | 'download' | 'report' | 'status' | 'upload' | 'cancel';
+/**
+ * What a row's Actions cell can offer (spec 2.9; decisions.md section 4), and for the Admin
+ * while the engine sends (issue 14): pause, resume, and stop (Change Status to Cancelled).
+ */
+export type CampaignAction =
+  'view' | 'download' | 'report' | 'status' | 'upload' | 'cancel' | 'pause' | 'resume' | 'stop';
 
 export const ACTION_LABELS: Record<CampaignAction, (c: Campaign) => string> = {
   view: () => 'View',
@@ -10,6 +14,9 @@ export const ACTION_LABELS: Record<CampaignAction, (c: Campaign) => string> = {
   status: () => 'Change Status',
   upload: (c) => (c.reportCount > 0 ? 'Update Report' : 'Upload Report'),
   cancel: () => 'Request Cancellation',
+  pause: () => 'Pause Sending',
+  resume: () => 'Resume Sending',
+  stop: () => 'Cancel Sending',
 };
 
 /**
@@ -20,7 +27,13 @@ export const ACTION_LABELS: Record<CampaignAction, (c: Campaign) => string> = {
 export function campaignActionsFor(role: Role, c: Campaign): CampaignAction[] {
   const actions: CampaignAction[] = ['view', 'download'];
   if (c.reportCount > 0) actions.push('report');
-  if (role === 'Admin') actions.push('status', 'upload');
-  else if (isOwnerCancellable(c.status)) actions.push('cancel');
+  if (role === 'Admin') {
+    actions.push('status', 'upload');
+    const dispatch = c.delivery?.dispatchState;
+    if (dispatch === 'running' || dispatch === 'waiting') actions.push('pause');
+    if (dispatch === 'paused') actions.push('resume');
+    const sending = dispatch === 'running' || dispatch === 'waiting' || dispatch === 'paused';
+    if (sending && canTransition(c.status, 'Cancelled', 'admin')) actions.push('stop');
+  } else if (isOwnerCancellable(c.status)) actions.push('cancel');
   return actions;
 }

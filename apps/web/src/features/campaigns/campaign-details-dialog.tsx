@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDateTime, orDash } from '../../lib/format';
 import { useCampaign } from '../../api/campaigns/get-campaign';
 import { CampaignRecipientsList } from './campaign-recipients-list';
+import { DeliveryBreakdownSection } from './delivery/delivery-breakdown';
 
 const FILE_KIND_LABELS: Record<CampaignDetail['files'][number]['kind'], string> = {
   dp: 'DP',
@@ -64,6 +65,7 @@ function DetailBody({ c }: { c: CampaignDetail }) {
           <Field label="Report Rows">{c.reportCount.toLocaleString()}</Field>
         </tbody>
       </Table>
+      <DeliveryBreakdownSection campaign={c} />
       <h3 className="h6">Files</h3>
       {c.files.length === 0 ? (
         <p className="text-muted small">No files.</p>

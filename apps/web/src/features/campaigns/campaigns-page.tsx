@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Card } from 'react-bootstrap';
-import { ui, type Campaign } from '@herald/contract';
+import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
@@ -16,6 +16,9 @@ import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
 import { CampaignsTable } from './campaigns-table';
 import { CreateCampaignForm } from './create/create-campaign-form';
 import { useCampaignActions } from './use-campaign-actions';
+
+/** While a shown campaign is Processing, the list reloads this often besides the live events. */
+const PROCESSING_POLL_MS = 5000;
 
 /** Campaigns (spec 2.9): create, filter, and act on the campaigns of the caller's scope. */
 export function CampaignsPage() {
@@ -53,12 +56,24 @@ export function CampaignsPage() {
     [userOptions, userTerm, users.searching],
   );
 
+  // A fallback for the live 'campaigns' events (a dropped stream, a proxy that buffers it).
+  const anyProcessing = !!list.data?.pages.some((p) =>
+    p.campaigns.some((c) => c.status === 'Processing'),
+  );
+  const { refetch } = list;
+  useEffect(() => {
+    if (!anyProcessing) return;
+    const timer = setInterval(() => void refetch(), PROCESSING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [anyProcessing, refetch]);
+
   if (!me) return <Alert variant="danger">{ui.campaigns.loadFailed}</Alert>;
 
   const loadFailed = list.isError && !isFetchNextPageError;
   const loading = !problem && !loadFailed && (list.isPending || list.isPlaceholderData);
   const pages = loading || problem || loadFailed || !list.data ? [] : list.data.pages;
   const rowCount = pages.reduce((n, p) => n + p.campaigns.length, 0);
+  const simulated = pages.some((p) => p.campaigns.some((c) => c.delivery?.simulated));
 
   let body;
   if (problem) body = <Alert variant="danger">{problem}</Alert>;
@@ -97,6 +112,11 @@ export function CampaignsPage() {
         <CreateCampaignForm onCreated={onCreated} />
       </div>
       <CampaignFilters values={filters} onChange={setFilters} userFilter={userFilter} />
+      {simulated && (
+        <Alert variant="warning" className="py-2">
+          {SIMULATED_DELIVERY_NOTICE}
+        </Alert>
+      )}
       {body}
       {actions.overlays}
     </div>

@@ -4,6 +4,7 @@ import { CAMPAIGN_STATUS_VARIANTS, type Campaign, type CampaignList } from '@her
 import { StatusBadge } from '../../components/status-badge';
 import { ACTION_LABELS, type CampaignAction } from './campaign-actions';
 import { useLoadMore } from '../../components/use-load-more';
+import { DeliveryProgressCell } from './delivery/delivery-progress';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
 
@@ -42,6 +43,9 @@ const CampaignRow = memo(function CampaignRow(props: RowProps) {
       <td className="text-end">{c.recipientCount.toLocaleString()}</td>
       <td>
         <StatusBadge label={c.status} variant={CAMPAIGN_STATUS_VARIANTS[c.status]} />
+      </td>
+      <td>
+        <DeliveryProgressCell delivery={c.delivery} />
       </td>
       <td>
         <Dropdown align="end">
@@ -122,6 +126,7 @@ export function CampaignsTable(props: CampaignsTableProps) {
             <th>Type</th>
             <th className="text-end">Recipients</th>
             <th>Status</th>
+            <th>Delivery</th>
             <th>Actions</th>
           </tr>
         </thead>

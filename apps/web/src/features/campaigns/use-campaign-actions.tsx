@@ -4,12 +4,14 @@ import {
   CANCELLATION_REQUESTED,
   ui,
   type Campaign,
+  type CampaignStatus,
   type UploadReportReply,
 } from '@herald/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api-client';
 import { downloadCampaign } from '../../api/campaigns/download-campaign';
 import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-status';
+import { useControlCampaignDelivery } from '../../api/delivery/control-campaign-delivery';
 import type { CampaignAction } from './campaign-actions';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { ChangeStatusDialog } from './change-status-dialog';
@@ -23,7 +25,10 @@ export interface Notice {
 
 const NOTICE_MS = 6000;
 
-type OpenDialog = { kind: Exclude<CampaignAction, 'download'>; campaign: Campaign } | null;
+type OpenDialog = {
+  kind: Exclude<CampaignAction, 'download' | 'pause' | 'resume'>;
+  campaign: Campaign;
+} | null;
 
 function uploadedNotice(reply: UploadReportReply): Notice {
   if (reply.unknownCount === 0) return { variant: 'success', text: ui.campaigns.reportUploaded };
@@ -76,24 +81,40 @@ export function useCampaignActions() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const cancel = useUpdateCampaignStatus();
+  const control = useControlCampaignDelivery();
+  const { mutate: controlDelivery } = control;
   const close = useCallback(() => setDialog(null), []);
 
-  const onAction = useCallback((action: CampaignAction, campaign: Campaign) => {
-    if (action !== 'download') {
-      setDialog({ kind: action, campaign });
-      return;
-    }
-    setDownloadingId(campaign._id);
-    downloadCampaign(campaign._id)
-      .catch((err: unknown) =>
-        setNotice({ variant: 'danger', text: errorMessage(err, ui.campaigns.downloadFailed) }),
-      )
-      .finally(() => setDownloadingId((id) => (id === campaign._id ? null : id)));
-  }, []);
+  const onAction = useCallback(
+    (action: CampaignAction, campaign: Campaign) => {
+      if (action === 'pause' || action === 'resume') {
+        controlDelivery(
+          { id: campaign._id, action },
+          {
+            onSuccess: (reply) => setNotice({ variant: 'success', text: reply.message }),
+            onError: (err) =>
+              setNotice({ variant: 'danger', text: errorMessage(err, ui.delivery.controlFailed) }),
+          },
+        );
+        return;
+      }
+      if (action !== 'download') {
+        setDialog({ kind: action, campaign });
+        return;
+      }
+      setDownloadingId(campaign._id);
+      downloadCampaign(campaign._id)
+        .catch((err: unknown) =>
+          setNotice({ variant: 'danger', text: errorMessage(err, ui.campaigns.downloadFailed) }),
+        )
+        .finally(() => setDownloadingId((id) => (id === campaign._id ? null : id)));
+    },
+    [controlDelivery],
+  );
 
-  const requestCancellation = (campaign: Campaign) => {
+  const setStatus = (campaign: Campaign, status: CampaignStatus) => {
     cancel.mutate(
-      { id: campaign._id, status: CANCELLATION_REQUESTED },
+      { id: campaign._id, status },
       {
         onSuccess: (reply) =>
           setNotice({
@@ -149,11 +170,26 @@ export function useCampaignActions() {
             confirmLabel="Request Cancellation"
             variant="danger"
             busy={cancel.isPending}
-            onConfirm={() => requestCancellation(c)}
+            onConfirm={() => setStatus(c, CANCELLATION_REQUESTED)}
             onCancel={close}
           >
             Ask the administrator to cancel this campaign of {c.recipientCount.toLocaleString()}{' '}
             recipients ({c.creditType})?
+          </ConfirmDialog>
+        );
+        break;
+      case 'stop':
+        dialogs = (
+          <ConfirmDialog
+            show
+            title={ui.delivery.cancelTitle}
+            confirmLabel={ui.delivery.cancelTitle}
+            variant="danger"
+            busy={cancel.isPending}
+            onConfirm={() => setStatus(c, 'Cancelled')}
+            onCancel={close}
+          >
+            {ui.delivery.cancelText(c.recipientCount)}
           </ConfirmDialog>
         );
         break;

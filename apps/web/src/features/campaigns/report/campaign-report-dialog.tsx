@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Alert, Button, Col, Modal, Row, Spinner } from 'react-bootstrap';
-import { ui, type Campaign } from '@herald/contract';
+import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign } from '@herald/contract';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { exportCampaignReport } from '../../../api/campaigns/export-campaign-report';
@@ -63,6 +63,11 @@ export function CampaignReportDialog({
   } else {
     body = (
       <>
+        {campaign.delivery?.simulated && (
+          <Alert variant="warning" className="py-2 small">
+            {SIMULATED_DELIVERY_NOTICE}
+          </Alert>
+        )}
         <Row className="g-2 mb-3" aria-label="Report summary">
           <Tile label="Delivered" value={summary.delivered} variant="success" />
           <Tile label="Failed" value={summary.failed} variant="danger" />
