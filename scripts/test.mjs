@@ -15,6 +15,8 @@ mkdirSync(out, { recursive: true });
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Each failed test by name, printed again at the end, where a CI log's tail shows it. */
+const failures = [];
 
 function step(name, cmd, env = {}) {
   try {
@@ -34,6 +36,17 @@ function vitest(name, config, env = {}) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    const firstLine = (text) => String(text ?? '').split('\n')[0];
+    for (const suite of report.testResults ?? []) {
+      const where = path.relative(root, suite.name);
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        failures.push(`${name}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      }
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).length) {
+        failures.push(`${name}: ${where}: ${firstLine(suite.message) || 'failed to run'}`);
+      }
+    }
   } catch {
     failed += 1;
     if (!problems.includes(name)) problems.push(name);
@@ -55,6 +68,7 @@ if (step('build', 'npm run build')) vitest('e2e', 'e2e/vitest.config.ts');
 else failed += 1;
 
 console.log('');
+if (failures.length) console.log(`Failed tests:\n  ${failures.join('\n  ')}`);
 if (problems.length) console.log(`Failed steps: ${problems.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(problems.length || failed ? 1 : 0);

@@ -130,10 +130,8 @@ describe('pause, resume and cancel', () => {
     expect((await control(id, 'pause', admin)).statusCode).toBe(200);
     const sendsAtPause = adapter.sends.length;
     const inFlight = (await recipientsOf(t, id)).filter((r) => r.state === 'sending').length;
-    const started = Date.now();
     await running;
-    // The slice saw the pause at its next claim: well within a second.
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The slice saw the pause at its next claim: only the sends already in flight went out.
     expect(adapter.sends.length - sendsAtPause).toBeLessThanOrEqual(inFlight);
     const afterPause = await recipientsOf(t, id);
     expect(afterPause.filter((r) => r.state === 'sending')).toHaveLength(0);
