@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   AnnouncementVisibilityType,
+  BackupBuildState,
   CampaignFileKind,
   CampaignStatus,
   CreditTransactionType,
@@ -139,6 +140,20 @@ export interface Database {
   analytics_state: AnalyticsStateTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_user_totals: AnalyticsUserTotalsTable;
+  backup_downloads: BackupDownloadsTable;
+}
+
+/** A "generate download" build run by the job runner (migration 0019). */
+export interface BackupDownloadsTable {
+  id: string;
+  state: ColumnType<BackupBuildState, BackupBuildState | undefined, BackupBuildState>;
+  /** bigint: arrives as a string from pg. */
+  rows: ColumnType<string, number | undefined, number>;
+  total_rows: ColumnType<string, number, number>;
+  filename: string;
+  created_at: Generated<Date>;
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: Date | null;
 }
 
 /** Analytics rollups over the ledger (migration 0014); written only by its triggers and fold. */

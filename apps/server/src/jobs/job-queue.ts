@@ -13,6 +13,8 @@ export const TASKS = {
   deleteSpentOtps: 'delete-spent-otps',
   pruneRateLimits: 'prune-rate-limits',
   sweepUploads: 'sweep-uploads',
+  /** Builds a "generate download" backup (modules/backup/backup-downloads.ts). */
+  buildBackupDownload: 'backup-download',
   /** The delivery engine (modules/delivery): one slice of sending a campaign. */
   dispatchCampaign: 'delivery-dispatch',
   /** Settles a campaign whose sending ended: Completed, refund, report. */

@@ -11,9 +11,11 @@ import {
   SCHEDULED_BACKUP_TASK,
 } from '../modules/backup/scheduled-backup.js';
 import type { Config } from '../config/config.js';
+import { buildDownload } from '../modules/backup/backup-downloads.js';
 import { deliveryCrontab, deliveryTasks } from '../modules/delivery/delivery-tasks.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
+const BackupDownloadPayload = z.object({ id: z.string().min(1) });
 
 /**
  * The task of each job name. A task that throws is retried by graphile-worker with exponential
@@ -50,6 +52,9 @@ export function taskList(ctx: AppContext): TaskList {
     [SCHEDULED_BACKUP_TASK]: async () => {
       const { name, pruned } = await runScheduledBackup(ctx);
       ctx.log.info({ component: 'jobs', name, pruned }, 'scheduled backup saved');
+    },
+    [TASKS.buildBackupDownload]: async (payload) => {
+      await buildDownload(ctx, BackupDownloadPayload.parse(payload).id);
     },
     ...deliveryTasks(ctx),
   };

@@ -13,6 +13,7 @@ export const BackupDownloadReplySchema = z.object({
 export type BackupDownloadReply = z.infer<typeof BackupDownloadReplySchema>;
 
 export const BackupBuildStates = ['building', 'ready', 'failed'] as const;
+export type BackupBuildState = (typeof BackupBuildStates)[number];
 export const BackupProgressSchema = z.object({
   state: z.enum(BackupBuildStates),
   /** Rows written so far. */

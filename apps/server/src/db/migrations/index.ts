@@ -14,6 +14,7 @@ import { sql as analytics } from './0014-analytics.js';
 import { sql as ledgerCleanup } from './0015-ledger-cleanup.js';
 import { sql as delivery } from './0016-delivery.js';
 import { sql as deliveryHotUpdates } from './0017-delivery-hot-updates.js';
+import { sql as backupDownloads } from './0019-backup-downloads.js';
 
 export interface Migration {
   version: number;
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   { version: 15, name: 'ledger-cleanup', sql: ledgerCleanup },
   { version: 16, name: 'delivery', sql: delivery },
   { version: 17, name: 'delivery-hot-updates', sql: deliveryHotUpdates },
+  { version: 19, name: 'backup-downloads', sql: backupDownloads },
 ];

@@ -1,21 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { BackupProgress } from '@herald/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/database.js';
+import { addJob, TASKS } from '../../jobs/job-queue.js';
 import { backupName, backupsDir, writeBackupFile } from './backup-store.js';
 import { BACKUP_TABLE_NAMES, tableRowCounts } from './backup-writer.js';
 
 /**
- * "Generate download" (spec 2.17): the POST starts building the workbook into a file under
- * DATA_DIR/backups/.downloads/ and answers at once with an unguessable id; the screen polls the
- * build's progress, then GETs the file (Admin only; the GET itself waits for the build, so a
- * client that goes straight to the download still gets the whole file). A build is kept for
- * KEEP_MS after it ends, then its file is deleted. While a build runs, a second request joins
- * it rather than starting another full scan of the database.
+ * "Generate download" (spec 2.17): the POST records a build (migration 0019) and gives it to the
+ * job runner, which writes the workbook under DATA_DIR/backups/.downloads/; it answers at once
+ * with an unguessable id. The screen polls the build's progress, then GETs the file (Admin only;
+ * the GET waits for the build, so a client that goes straight to the download still gets the
+ * whole file). The state is in the database, so any instance answers the polls and the GET.
+ * While a build runs, a second request joins it rather than starting another full scan. A
+ * build is kept for KEEP_MS after it ends, then its row and file go.
  */
 
 const KEEP_MS = 15 * 60 * 1000;
+/** A build whose heartbeat is older than this lost its instance: it counts as failed. */
+export const STALE_MS = 30_000;
+/** Progress and heartbeat are written at most this often while a build runs. */
+const PROGRESS_EVERY_MS = 500;
+/** How often a waiting GET looks at the build again. */
+const WAIT_POLL_MS = 200;
 
 export interface DownloadBuild {
   id: string;
@@ -24,33 +35,65 @@ export interface DownloadBuild {
   totalRows: number;
   file: string;
   filename: string;
-  done: Promise<void>;
-  endedAt: number | null;
-}
-
-const builds = new WeakMap<AppContext, Map<string, DownloadBuild>>();
-
-function buildsOf(ctx: AppContext): Map<string, DownloadBuild> {
-  let map = builds.get(ctx);
-  if (!map) builds.set(ctx, (map = new Map()));
-  return map;
 }
 
 export function downloadsDir(ctx: Pick<AppContext, 'config'>): string {
   return path.join(backupsDir(ctx), '.downloads');
 }
 
-/** Forgets builds that ended long enough ago and deletes their files (and strays from a restart). */
-async function sweep(ctx: AppContext): Promise<void> {
-  const map = buildsOf(ctx);
-  const now = Date.now();
-  const live = new Set<string>();
-  for (const [id, b] of map) {
-    if (b.endedAt !== null && now - b.endedAt > KEEP_MS) map.delete(id);
-    else live.add(path.basename(b.file));
+const fileOf = (ctx: Pick<AppContext, 'config'>, id: string) =>
+  path.join(downloadsDir(ctx), `${id}.xlsx`);
+
+/** Reads a build; one whose instance died (heartbeat stale) reads as failed. */
+export async function findDownload(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  id: string,
+): Promise<DownloadBuild | undefined> {
+  const row = await ctx.db
+    .selectFrom('backup_downloads')
+    .select([
+      'id',
+      'state',
+      'rows',
+      'total_rows',
+      'filename',
+      sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_MS / 1000})`.as('stale'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    state: row.state === 'building' && row.stale ? 'failed' : row.state,
+    rows: Number(row.rows),
+    totalRows: Number(row.total_rows),
+    file: fileOf(ctx, row.id),
+    filename: row.filename,
+  };
+}
+
+/** Waits until the build has ended (or its instance died) and answers it. */
+export async function waitForDownload(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  id: string,
+): Promise<DownloadBuild | undefined> {
+  for (;;) {
+    const build = await findDownload(ctx, id);
+    if (!build || build.state !== 'building') return build;
+    await sleep(WAIT_POLL_MS);
   }
+}
+
+/** Forgets builds that ended long enough ago, with their files (and strays from a crash). */
+async function sweep(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
+  const keep = sql<Date>`now() - make_interval(secs => ${KEEP_MS / 1000})`;
+  await ctx.db.deleteFrom('backup_downloads').where('created_at', '<', keep).execute();
+  const live = new Set(
+    (await ctx.db.selectFrom('backup_downloads').select('id').execute()).map((r) => `${r.id}.xlsx`),
+  );
   const dir = downloadsDir(ctx);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const now = Date.now();
   for (const name of names) {
     if (live.has(name)) continue;
     const st = await fs.stat(path.join(dir, name)).catch(() => null);
@@ -58,46 +101,114 @@ async function sweep(ctx: AppContext): Promise<void> {
   }
 }
 
-/** Starts a build, or answers the one running. */
-export async function startDownload(ctx: AppContext): Promise<DownloadBuild> {
+/** Starts a build on the job runner, or answers the one running. */
+export async function startDownload(
+  ctx: Pick<AppContext, 'db' | 'pool' | 'config'>,
+): Promise<{ id: string }> {
   await sweep(ctx);
-  const map = buildsOf(ctx);
-  for (const b of map.values()) if (b.state === 'building') return b;
-
-  const id = randomBytes(24).toString('base64url');
   const counts = await tableRowCounts(ctx.pool, BACKUP_TABLE_NAMES);
-  const build: DownloadBuild = {
-    id,
-    state: 'building',
-    rows: 0,
-    totalRows: counts.reduce((sum, c) => sum + c.count, 0),
-    file: path.join(downloadsDir(ctx), `${id}.xlsx`),
-    filename: backupName('manual'),
-    done: Promise.resolve(),
-    endedAt: null,
-  };
-  build.done = writeBackupFile(ctx, build.file, (rows) => {
-    build.rows = rows;
-    if (rows > build.totalRows) build.totalRows = rows;
-  }).then(
-    (result) => {
-      build.rows = result.total;
-      build.totalRows = result.total;
-      build.state = 'ready';
-      build.endedAt = Date.now();
-    },
-    (err: unknown) => {
-      ctx.log.error({ err, component: 'backup' }, 'backup download build failed');
-      build.state = 'failed';
-      build.endedAt = Date.now();
-    },
-  );
-  map.set(id, build);
-  return build;
+  const totalRows = counts.reduce((sum, c) => sum + c.count, 0);
+  return ctx.db.transaction().execute(async (tx) => {
+    // One start at a time: a request that finds a build running joins it.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('backup-download-start'))`.execute(tx);
+    const running = await tx
+      .selectFrom('backup_downloads')
+      .select([
+        'id',
+        sql<boolean>`heartbeat_at >= now() - make_interval(secs => ${STALE_MS / 1000})`.as('alive'),
+      ])
+      .where('state', '=', 'building')
+      .executeTakeFirst();
+    if (running?.alive) return { id: running.id };
+    if (running) await endBuild(tx, running.id, 'failed');
+    const id = randomBytes(24).toString('base64url');
+    await tx
+      .insertInto('backup_downloads')
+      .values({ id, total_rows: totalRows, filename: backupName('manual') })
+      .execute();
+    // One attempt: a build cut short reads as failed and the next request starts afresh.
+    await addJob(tx, TASKS.buildBackupDownload, { id }, { maxAttempts: 1 });
+    return { id };
+  });
 }
 
-export function findDownload(ctx: AppContext, id: string): DownloadBuild | undefined {
-  return buildsOf(ctx).get(id);
+function endBuild(db: DbOrTx, id: string, state: 'ready' | 'failed', rows?: number) {
+  return db
+    .updateTable('backup_downloads')
+    .set({
+      state,
+      ended_at: new Date(),
+      ...(rows === undefined ? {} : { rows, total_rows: rows }),
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'building')
+    .execute();
+}
+
+/** The job: writes the workbook, its progress and heartbeat in the row as it goes. */
+export async function buildDownload(ctx: AppContext, id: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('backup_downloads')
+    .select(['state'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row?.state !== 'building') return;
+  const progress = new ProgressWriter(ctx, id);
+  // The heartbeat goes on while a big table's first batch is on its way.
+  const beat = setInterval(() => progress.write(), STALE_MS / 3);
+  try {
+    const result = await writeBackupFile(ctx, fileOf(ctx, id), (rows) => progress.update(rows));
+    clearInterval(beat);
+    await progress.idle();
+    await endBuild(ctx.db, id, 'ready', result.total);
+  } catch (err) {
+    clearInterval(beat);
+    await progress.idle();
+    ctx.log.error({ err, component: 'backup' }, 'backup download build failed');
+    await endBuild(ctx.db, id, 'failed');
+  }
+}
+
+/** Writes the rows so far and the heartbeat, at most every PROGRESS_EVERY_MS, one write at a time. */
+class ProgressWriter {
+  private rows = 0;
+  private last = 0;
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'log'>,
+    private readonly id: string,
+  ) {}
+
+  update(rows: number): void {
+    this.rows = rows;
+    if (Date.now() - this.last >= PROGRESS_EVERY_MS) this.write();
+  }
+
+  write(): void {
+    this.last = Date.now();
+    const rows = this.rows;
+    this.pending = this.pending.then(async () => {
+      await this.ctx.db
+        .updateTable('backup_downloads')
+        .set({
+          heartbeat_at: new Date(),
+          rows,
+          total_rows: sql`greatest(total_rows, ${rows})`,
+        })
+        .where('id', '=', this.id)
+        .where('state', '=', 'building')
+        .execute()
+        .then(
+          () => undefined,
+          (err: unknown) => this.ctx.log.warn({ err, component: 'backup' }, 'progress not saved'),
+        );
+    });
+  }
+
+  idle(): Promise<void> {
+    return this.pending;
+  }
 }
 
 export function progressOf(build: DownloadBuild): BackupProgress {

@@ -14,7 +14,7 @@ import {
 } from '@herald/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { caller } from '../../plugins/auth.js';
-import { findDownload, progressOf, startDownload } from './backup-downloads.js';
+import { findDownload, progressOf, startDownload, waitForDownload } from './backup-downloads.js';
 import { listBackups, saveBackup, savedBackupPath } from './backup-store.js';
 import { cleanup } from './cleanup.service.js';
 import { storageUsage } from './storage.service.js';
@@ -46,7 +46,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: BackupIdParamsSchema, response: { 200: BackupProgressSchema } },
     },
     async (req) => {
-      const build = findDownload(ctx, req.params.id);
+      const build = await findDownload(ctx, req.params.id);
       if (!build) throw notFound(msg.backupNotFound);
       return progressOf(build);
     },
@@ -56,9 +56,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/backup/downloads/:id',
     { config: ADMIN, schema: { params: BackupIdParamsSchema } },
     async (req, reply) => {
-      const build = findDownload(ctx, req.params.id);
+      const build = await waitForDownload(ctx, req.params.id);
       if (!build) throw notFound(msg.backupNotFound);
-      await build.done;
       if (build.state !== 'ready') throw new AppError(500, msg.backupFailed);
       return reply
         .header('content-type', XLSX)

@@ -50,6 +50,8 @@ async function generate(token: string): Promise<Buffer> {
   const res = await t.request({ method: 'POST', url: '/api/backup/generate-download', token });
   expect(res.statusCode, res.body).toBe(200);
   const { downloadUrl, progressUrl } = res.json<BackupDownloadReply>();
+  // The build is the job runner's (not started in tests).
+  await t.runDueJobs();
   let progress: BackupProgress;
   let polls = 0;
   do {
@@ -156,6 +158,7 @@ describe('POST /api/backup/generate-download', () => {
       token: admin,
     });
     const { downloadUrl, progressUrl } = res.json<BackupDownloadReply>();
+    await t.runDueJobs();
     for (const token of [reseller, sub, user]) {
       expect((await t.request({ method: 'GET', url: downloadUrl, token })).statusCode).toBe(403);
       expect((await t.request({ method: 'GET', url: progressUrl, token })).statusCode).toBe(403);
