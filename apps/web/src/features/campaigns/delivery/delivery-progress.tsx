@@ -26,8 +26,9 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
     <div style={{ minWidth: '7.5rem' }}>
       <ProgressBar
         now={percent}
+        // Read out, not drawn: a narrow bar has no room for it; the line below shows it.
         label={`${percent}%`}
-        visuallyHidden={percent < 15}
+        visuallyHidden
         variant={d.failed > 0 && d.sent === 0 ? 'danger' : 'success'}
         aria-label="Delivery progress"
         style={{ height: '0.9rem' }}
@@ -51,7 +52,7 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
       </div>
       {state && (
         <div className="small text-muted">
-          {state}
+          {state} · {percent}%
           {d.dispatchState === 'waiting' &&
             d.resumeAt &&
             ` · ${ui.delivery.resumesAt(formatDateTime(d.resumeAt))}`}
