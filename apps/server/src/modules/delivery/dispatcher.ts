@@ -5,11 +5,11 @@ import type { Log } from '../../jobs/worker-logger.js';
 import { campaignsDir } from '../campaigns/campaign-files.js';
 import { publishCampaignProgress } from '../live/campaign-progress.js';
 import { addDispatchJob, addDispatchJobs } from './dispatch-jobs.js';
+import { ResultWriter } from './dispatch-pipeline.js';
 import {
   claimBatch,
   loadDispatchCampaign,
   mediaOf,
-  writeResults,
   type Claimed,
   type DispatchCampaign,
   type SendResult,
@@ -26,13 +26,14 @@ import {
   type OutboundMessage,
   type ProviderAdapter,
 } from './providers/provider.js';
-import { bucketCapacity, giveBack, takeTokens, throttleSender } from './rate-bucket.js';
+import { bucketCapacity, giveBack, takeTokens } from './rate-bucket.js';
 import type { SendLimiter } from './send-limiter.js';
 
 /**
  * One slice of sending a campaign (issue 14), run by a `delivery-dispatch` job: for about
  * `sliceMs` it takes tokens from the sender's shared bucket, claims that many recipients,
- * sends them through the provider's adapter and writes the answers, one batch at a time. Each
+ * sends them through the provider's adapter and writes the answers; the next batch is claimed
+ * while the last one's answers are still being written (dispatch-pipeline.ts). Each
  * claim re-checks the campaign (Processing and running), so a pause or cancel stops every
  * instance at its next batch. At the end the slice schedules its own next run, or, when
  * nothing is left to send or in flight, ends the sending and asks for the settlement.
@@ -47,7 +48,7 @@ export interface DispatchOptions {
   backoffMaxMs: number;
   /** How long one job sends before it hands over to the next. */
   sliceMs: number;
-  /** A batch is at most this many messages (and at most the sender's bucket). */
+  /** A batch is at most this many messages (and at most half the sender's bucket). */
   batchMax: number;
   /** A send that has not answered by then counts as a transient failure. */
   sendTimeoutMs: number;
@@ -97,19 +98,21 @@ export async function runDispatchSlice(
   const senderId = campaign.sender_id;
   const adapter = deps.delivery.adapterFor(campaign.provider);
   const build = await messageBuilder(deps, campaign);
-  // A batch never outgrows the sends this instance may have in flight: what a crash can leave
-  // sent but unwritten (the duplicates after a restart) stays within that bound.
-  const want = Math.min(
-    options.batchMax,
-    deps.limiter.limit,
-    bucketCapacity(campaign.rate_per_second),
-  );
+  // Half the sender's bucket a batch: the bucket refills while a batch is claimed and sent, so
+  // it never sits full (tokens lost) while a slot waits for a whole bucket.
+  const want = Math.min(options.batchMax, Math.ceil(bucketCapacity(campaign.rate_per_second) / 2));
+  const writer = new ResultWriter(db, campaignId, senderId);
   const endAt = Date.now() + options.sliceMs;
 
-  while (Date.now() < endAt) {
+  // Each batch's sends start as places free up (SendLimiter); their results are written by
+  // the writer while the next batch is claimed, so the round trips overlap.
+  while (Date.now() < endAt && writer.failed === undefined) {
     const grant = await takeTokens(db, senderId, want);
     if (grant.granted === 0) {
-      if (grant.dailyExhausted) return waitForNextDay(deps, campaignId);
+      if (grant.dailyExhausted) {
+        await writer.drain();
+        return waitForNextDay(deps, campaignId);
+      }
       await sleep(Math.min(grant.waitMs, 250, Math.max(1, endAt - Date.now())));
       continue;
     }
@@ -117,57 +120,17 @@ export async function runDispatchSlice(
     const claimed = claim.stopped ? [] : claim.rows;
     const unused = grant.granted - claimed.length;
     if (unused > 0) await giveBack(db, senderId, grant.day, { tokens: unused, usage: unused });
-    if (claim.stopped) return; // paused, cancelled or no longer Processing: no next run
+    if (claim.stopped) return writer.drain(); // paused, cancelled or no longer Processing
     if (claimed.length === 0) break;
 
-    const results = await Promise.all(claimed.map((r) => sendOne(deps, adapter, build, r)));
-    await withDeadlockRetry(() =>
-      progressDue(campaignId)
-        ? db.transaction().execute(async (tx) => {
-            await writeResults(tx, campaignId, results);
-            await publishCampaignProgress(tx, [campaignId]);
-          })
-        : writeResults(db, campaignId, results),
-    );
-    const notAccepted = results.filter((r) => r.state !== 'sent').length;
-    if (notAccepted > 0) await giveBack(db, senderId, grant.day, { tokens: 0, usage: notAccepted });
-    const throttled = results.find(isSenderThrottle);
-    if (throttled) await throttleSender(db, senderId, throttledFor(results));
-  }
-  await scheduleNext(deps, campaignId, slot);
-}
-
-/** Open campaign pages reload on a progress NOTIFY: at most this often per campaign. */
-export const PROGRESS_EVERY_MS = 200;
-const lastProgress = new Map<string, number>();
-
-/**
- * Whether this batch's write should publish the campaign's progress: the first batch, then
- * one every PROGRESS_EVERY_MS on this instance (the end of the sending always publishes).
- */
-function progressDue(campaignId: string): boolean {
-  const now = Date.now();
-  const last = lastProgress.get(campaignId);
-  if (last !== undefined && now - last < PROGRESS_EVERY_MS) return false;
-  lastProgress.set(campaignId, now);
-  if (lastProgress.size > 1000) lastProgress.delete(lastProgress.keys().next().value as string);
-  return true;
-}
-
-/**
- * A batch's answers must be written, or its rows wait out their lease and are sent again: a
- * deadlock with a status batch touching the same rows in another order is simply retried.
- */
-async function withDeadlockRetry(write: () => Promise<void>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (err) {
-      const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : null;
-      if (attempt >= 5 || (code !== '40P01' && code !== '40001')) throw err;
-      await sleep(20 * attempt);
+    for (const row of claimed) {
+      const release = await deps.limiter.acquire();
+      // sendOne never rejects: every failure is a result.
+      void sendOne(deps, adapter, build, row).then((r) => writer.add(r, grant.day, release));
     }
   }
+  await writer.drain();
+  await scheduleNext(deps, campaignId, slot);
 }
 
 type Build = (phone: string) => OutboundMessage;
@@ -193,17 +156,6 @@ async function messageBuilder(deps: DispatchDeps, c: DispatchCampaign): Promise<
   });
 }
 
-/** Marks a sender-wide rate-limit answer among a batch's results (not counted as a try). */
-const isSenderThrottle = (r: SendResult) => r.state === 'queued' && !r.counted;
-
-/** The longest Retry-After among a batch's rate-limit answers, when the provider gave one. */
-function throttledFor(results: readonly SendResult[]): number | undefined {
-  const waits = results.flatMap((r) =>
-    r.state === 'queued' && r.throttleMs !== undefined ? [r.throttleMs] : [],
-  );
-  return waits.length > 0 ? Math.max(...waits) : undefined;
-}
-
 async function sendOne(
   deps: DispatchDeps,
   adapter: ProviderAdapter,
@@ -213,8 +165,9 @@ async function sendOne(
   const { options } = deps;
   const base = { phone: row.phone, attempts: row.attempts };
   try {
-    const accepted = await deps.limiter.run(() =>
-      adapter.send(build(row.phone), AbortSignal.timeout(options.sendTimeoutMs)),
+    const accepted = await adapter.send(
+      build(row.phone),
+      AbortSignal.timeout(options.sendTimeoutMs),
     );
     return { ...base, state: 'sent', providerMessageId: accepted.providerMessageId };
   } catch (err) {
