@@ -124,7 +124,8 @@ export function collapseEvents(events: readonly RecipientEvent[]): RowTarget[] {
  * - each recipient row is found by primary key and locked in the order given (key order: two
  *   writers never deadlock on them), and moves only forward by the contract's
  *   `canAdvanceDelivery`, with the ranks of DELIVERY_STATES: repeated and out-of-order events
- *   change nothing twice;
+ *   change nothing twice, and a row they would not move is neither locked nor written (row
+ *   locks write the row's page too; most 'sent' events find the row sent already);
  * - the campaigns' counters (recipients now in sent/delivered/read/failed) move by the rows'
  *   old and new states, their rows locked in id order.
  */
@@ -150,6 +151,12 @@ export async function applyStatusBatch(
   };
   const ranks = [...DELIVERY_STATES];
   const rank = (state: string) => sql`array_position(${ranks}::text[], ${sql.raw(state)})`;
+  // Whether the row moves from `old` to the event's target: only such rows are locked and
+  // written (a 'sent' event for a row the dispatcher already wrote as sent costs no write).
+  const advances = (old: string) => sql`(${sql.raw(old)} IS NULL
+    OR (t.target = 'failed' AND ${rank(old)} < ${rank("'delivered'")})
+    OR (t.target <> 'failed' AND ${sql.raw(old)} <> 'failed'
+        AND ${rank('t.target')} > ${rank(old)}))`;
   // The lateral lookup makes the lock a nested loop over the rows' primary key in the order
   // given. The update finds the row by key again, not by the locked ctid: a version committed
   // after the statement's snapshot is invisible to a ctid scan and would be skipped silently.
@@ -158,18 +165,20 @@ export async function applyStatusBatch(
     found: number[] | null;
     campaigns: TouchedCampaign[];
   }>`
-    WITH cur AS MATERIALIZED (
-      SELECT t.*, r.old_state
-        FROM unnest(${cols.campaignIds}::uuid[], ${cols.phones}::text[], ${cols.states}::text[],
-               ${cols.stateAts}::timestamptz[], ${cols.sentAts}::timestamptz[],
-               ${cols.deliveredAts}::timestamptz[], ${cols.readAts}::timestamptz[],
-               ${cols.failedAts}::timestamptz[], ${cols.ids}::text[], ${cols.codes}::text[],
-               ${cols.texts}::text[]) WITH ORDINALITY
+    WITH t AS MATERIALIZED (
+      SELECT * FROM unnest(${cols.campaignIds}::uuid[], ${cols.phones}::text[],
+               ${cols.states}::text[], ${cols.stateAts}::timestamptz[],
+               ${cols.sentAts}::timestamptz[], ${cols.deliveredAts}::timestamptz[],
+               ${cols.readAts}::timestamptz[], ${cols.failedAts}::timestamptz[],
+               ${cols.ids}::text[], ${cols.codes}::text[], ${cols.texts}::text[]) WITH ORDINALITY
              AS t(campaign_id, phone, target, state_at, sent_at, delivered_at, read_at, failed_at,
                   pmid, code, text, ord)
-        CROSS JOIN LATERAL (
+    ), cur AS MATERIALIZED (
+      SELECT t.*, r.old_state
+        FROM t CROSS JOIN LATERAL (
           SELECT r.state AS old_state FROM campaign_recipients r
            WHERE r.campaign_id = t.campaign_id AND r.phone = t.phone
+             AND ${advances('r.state')}
              FOR UPDATE
         ) r
     ), upd AS (
@@ -186,11 +195,7 @@ export async function applyStatusBatch(
         next_attempt_at = NULL
         FROM cur t
        WHERE r.campaign_id = t.campaign_id AND r.phone = t.phone
-         AND (t.old_state IS NULL
-              OR (t.target = 'failed'
-                  AND ${rank('t.old_state')} < ${rank("'delivered'")})
-              OR (t.target <> 'failed' AND t.old_state <> 'failed'
-                  AND ${rank('t.target')} > ${rank('t.old_state')}))
+         AND ${advances('t.old_state')}
       RETURNING r.campaign_id, t.old_state, r.state AS new_state
     ), delta AS (
       SELECT campaign_id,
@@ -217,8 +222,11 @@ export async function applyStatusBatch(
       RETURNING c.id, c.dispatch_state
     )
     SELECT (SELECT count(*) FROM upd)::int AS applied,
-           (SELECT CASE WHEN count(*) < ${targets.length} THEN coalesce(array_agg(ord::int), ARRAY[]::int[]) END
-              FROM cur) AS found,
+           (SELECT CASE WHEN (SELECT count(*) FROM cur) < ${targets.length} THEN
+                     (SELECT coalesce(array_agg(t.ord::int), ARRAY[]::int[]) FROM t
+                       WHERE EXISTS (SELECT 1 FROM campaign_recipients r
+                                      WHERE r.campaign_id = t.campaign_id AND r.phone = t.phone))
+                   END) AS found,
            (SELECT coalesce(json_agg(json_build_object('id', id, 'dispatchState', dispatch_state)
                                      ORDER BY id), '[]'::json) FROM camp) AS campaigns`.execute(db);
   const row = rows[0];
