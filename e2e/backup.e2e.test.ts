@@ -72,7 +72,9 @@ describe('backup screen', () => {
       .waitFor();
     await shot(page, 'backup-screen');
     await page.context().close();
-  });
+    // The shared e2e database holds the 1,000,000-recipient campaign of campaign-create's test:
+    // two full backups of it on a busy machine outlast the default minute.
+  }, 240_000);
 
   it('a cleanup needs both dates, warns about users, confirms, then reports', async () => {
     const page = await newPage(browser);
