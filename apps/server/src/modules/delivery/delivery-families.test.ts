@@ -32,11 +32,19 @@ beforeAll(async () => {
   h = await buildHierarchy(t);
   for (const type of CREDIT_TYPES) await fund(t, h.admin, h.u1.user.email, type, 10);
   const adapter = t.app.ctx.delivery.adapterFor('simulator');
+  // What reaches the provider, whether one by one or in batches.
   const send = adapter.send.bind(adapter);
   vi.spyOn(adapter, 'send').mockImplementation((message, signal) => {
     sent.push(message);
     return send(message, signal);
   });
+  const sendBatch = adapter.sendBatch?.bind(adapter);
+  if (sendBatch) {
+    vi.spyOn(adapter, 'sendBatch').mockImplementation((messages, signal) => {
+      sent.push(...messages);
+      return sendBatch(messages, signal);
+    });
+  }
 });
 afterAll(() => t.close());
 

@@ -6,13 +6,12 @@ import { campaignsDir } from '../campaigns/campaign-files.js';
 import { publishCampaignProgress } from '../live/campaign-progress.js';
 import { addDispatchJob, addDispatchJobs } from './dispatch-jobs.js';
 import { ResultWriter } from './dispatch-pipeline.js';
+import { groupSize, sendRows, type Sender } from './dispatch-send.js';
 import {
   claimBatch,
   loadDispatchCampaign,
   mediaOf,
-  type Claimed,
   type DispatchCampaign,
-  type SendResult,
 } from './dispatch.repo.js';
 import {
   markDoneIfFinished,
@@ -21,11 +20,7 @@ import {
   touchHeartbeat,
 } from './dispatch-progress.repo.js';
 import { requestFinalize } from './finalize-request.js';
-import {
-  ProviderSendError,
-  type OutboundMessage,
-  type ProviderAdapter,
-} from './providers/provider.js';
+import type { OutboundMessage, ProviderAdapter } from './providers/provider.js';
 import { bucketCapacity, giveBack, takeTokens } from './rate-bucket.js';
 import type { SendLimiter } from './send-limiter.js';
 
@@ -97,11 +92,18 @@ export async function runDispatchSlice(
   }
   const senderId = campaign.sender_id;
   const adapter = deps.delivery.adapterFor(campaign.provider);
-  const build = await messageBuilder(deps, campaign);
   // Half the sender's bucket a batch: the bucket refills while a batch is claimed and sent, so
   // it never sits full (tokens lost) while a slot waits for a whole bucket.
   const want = Math.min(options.batchMax, Math.ceil(bucketCapacity(campaign.rate_per_second) / 2));
   const writer = new ResultWriter(db, campaignId, senderId);
+  const sender: Sender = {
+    adapter,
+    build: await messageBuilder(deps, campaign),
+    options,
+    backoff: (attempt) => backoffMs(attempt, options),
+  };
+  // Messages per provider request (1 unless the adapter sends batches).
+  const group = groupSize(adapter, deps.limiter.limit);
   const endAt = Date.now() + options.sliceMs;
 
   // Each batch's sends start as places free up (SendLimiter); their results are written by
@@ -123,10 +125,13 @@ export async function runDispatchSlice(
     if (claim.stopped) return writer.drain(); // paused, cancelled or no longer Processing
     if (claimed.length === 0) break;
 
-    for (const row of claimed) {
-      const release = await deps.limiter.acquire();
-      // sendOne never rejects: every failure is a result.
-      void sendOne(deps, adapter, build, row).then((r) => writer.add(r, grant.day, release));
+    for (let i = 0; i < claimed.length; i += group) {
+      const rows = claimed.slice(i, i + group);
+      const releases = await deps.limiter.acquireMany(rows.length);
+      // sendRows never rejects: every failure is a result.
+      void sendRows(sender, rows).then((results) =>
+        results.forEach((r, j) => writer.add(r, grant.day, releases[j] as () => void)),
+      );
     }
   }
   await writer.drain();
@@ -154,42 +159,6 @@ async function messageBuilder(deps: DispatchDeps, c: DispatchCampaign): Promise<
     media,
     cta,
   });
-}
-
-async function sendOne(
-  deps: DispatchDeps,
-  adapter: ProviderAdapter,
-  build: Build,
-  row: Claimed,
-): Promise<SendResult> {
-  const { options } = deps;
-  const base = { phone: row.phone, attempts: row.attempts };
-  try {
-    const accepted = await adapter.send(
-      build(row.phone),
-      AbortSignal.timeout(options.sendTimeoutMs),
-    );
-    return { ...base, state: 'sent', providerMessageId: accepted.providerMessageId };
-  } catch (err) {
-    const error =
-      err instanceof ProviderSendError
-        ? err.error
-        : { code: 'network', text: err instanceof Error ? err.message : String(err) };
-    const kind = err instanceof ProviderSendError ? adapter.classifyError(error) : 'retryable';
-    const { code, text } = error;
-    if (kind === 'permanent') return { ...base, state: 'failed', code, text };
-    if (kind === 'throttled') {
-      // The provider's rate, not this recipient: back in the queue, the try not counted.
-      const wait =
-        error.retryAfterSeconds === undefined ? undefined : error.retryAfterSeconds * 1000;
-      const retryAt = new Date(Date.now() + (wait ?? 0));
-      return { ...base, state: 'queued', code, text, retryAt, counted: false, throttleMs: wait };
-    }
-    // Transient, or this recipient's own limit (131056): only this row waits.
-    if (row.attempts >= options.maxAttempts) return { ...base, state: 'failed', code, text };
-    const retryAt = new Date(Date.now() + backoffMs(row.attempts, options));
-    return { ...base, state: 'queued', code, text, retryAt, counted: true };
-  }
 }
 
 /** The daily limit is reached: wait for the next UTC day, with the jobs set for then. */

@@ -39,3 +39,21 @@ describe('SendLimiter', () => {
     expect(limiter.inUse).toBe(0);
   });
 });
+
+describe('SendLimiter.acquireMany', () => {
+  it('grants a batch its places at once, in arrival order', async () => {
+    const limiter = new SendLimiter(4);
+    const first = await limiter.acquireMany(3);
+    const order: string[] = [];
+    const big = limiter.acquireMany(3).then((r) => (order.push('big'), r));
+    const small = limiter.acquireMany(1).then((r) => (order.push('small'), r));
+    await Promise.resolve();
+    // One place is free, but the batch that came first waits for its three and goes first.
+    expect(order).toEqual([]);
+    first.forEach((release) => release());
+    await big;
+    await small;
+    expect(order).toEqual(['big', 'small']);
+    expect(limiter.inUse).toBe(4);
+  });
+});

@@ -25,6 +25,10 @@ export interface SendAccepted {
   providerMessageId: string;
 }
 
+/** One message's answer within a batch send. */
+export type BatchAnswer =
+  { ok: true; providerMessageId: string } | { ok: false; error: ProviderError };
+
 /** A send the provider refused or that never reached it. */
 export interface ProviderError {
   /** The provider's code (HTTP status or its own, e.g. WhatsApp's 130429), as text. */
@@ -52,6 +56,16 @@ export interface ProviderAdapter {
   readonly simulated: boolean;
   /** Sends one message; throws a ProviderSendError when the provider refuses. */
   send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted>;
+  /**
+   * Optional, for a provider whose API takes many messages in one request (e.g. Infobip's
+   * WhatsApp template endpoint, POST /whatsapp/1/message/template with `messages: [...]`, at
+   * most `maxBatch` of them): one answer per message, in order. A failure of the request as a
+   * whole (network, a 5xx for all) throws, and counts for each of its messages. The engine
+   * still counts the rate, the in-flight places and the retries per message.
+   */
+  sendBatch?(messages: OutboundMessage[], signal?: AbortSignal): Promise<BatchAnswer[]>;
+  /** The most messages `sendBatch` takes at once. */
+  readonly maxBatch?: number;
   /** How the engine treats a refusal: retry later, slow the sender, delay this recipient, fail. */
   classifyError(error: ProviderError): ErrorClass;
   /** Whether a webhook request really comes from the provider (signature over the raw body). */

@@ -23,6 +23,10 @@ import { SIMULATOR_CODES, outcomeOf, refusalFor } from './simulator-rules.js';
  *   (readRatio of the delivered) after another. The outcome is a hash of the reference, so a
  *   run is repeatable.
  * - Events go to `callbackUrl` in signed batches (simulator-events.ts).
+ * POST /v1/messages/batch `{ messages: [...] }` (at most BATCH_MAX, as a provider's bulk
+ * endpoint takes them) answers 200 `{ results: [...] }`, one per message in order: `{ id }`, or
+ * `{ status, error }` with the status and body the single send would have answered; the rate
+ * cap, the rules and idempotency count each message as if sent alone.
  * GET /v1/stats answers SimulatorStats.
  */
 
@@ -62,6 +66,9 @@ export const IDEMPOTENCY_WINDOW_MS = 15 * 60_000;
 export const IDEMPOTENCY_GENERATION_MAX = 1_000_000;
 
 const BODY_LIMIT = 64 * 1024;
+/** Messages in one POST /v1/messages/batch, and that request's body limit. */
+export const BATCH_MAX = 100;
+const BATCH_BODY_LIMIT = BATCH_MAX * BODY_LIMIT;
 const REFERENCE_MAX = 200;
 const PHONE = /^\d{4,20}$/;
 
@@ -137,21 +144,24 @@ export class SimulatorServer {
   private route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = req.url?.split('?')[0];
     if (req.method === 'POST' && path === '/v1/messages') {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size <= BODY_LIMIT) chunks.push(c);
+      readJson(req, BODY_LIMIT, (body) => {
+        const r = body === undefined ? this.invalid() : this.accept(body);
+        reply(res, r.status, r.body);
       });
-      req.on('end', () => {
-        if (size > BODY_LIMIT) return this.invalid(res);
-        let body: unknown;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          return this.invalid(res);
+      return;
+    }
+    if (req.method === 'POST' && path === '/v1/messages/batch') {
+      readJson(req, BATCH_BODY_LIMIT, (body) => {
+        const messages = (body as { messages?: unknown } | undefined)?.messages;
+        if (!Array.isArray(messages) || messages.length === 0 || messages.length > BATCH_MAX) {
+          const r = this.invalid();
+          return reply(res, r.status, r.body);
         }
-        this.send(body, res);
+        const results = messages.map((m) => {
+          const r = this.accept(m);
+          return r.status === 200 ? r.body : { status: r.status, ...r.body };
+        });
+        reply(res, 200, { results });
       });
       return;
     }
@@ -159,24 +169,26 @@ export class SimulatorServer {
     reply(res, 404, { error: { code: 404, message: 'Not found' } });
   }
 
-  private send(body: unknown, res: http.ServerResponse): void {
-    if (typeof body !== 'object' || body === null) return this.invalid(res);
+  /** One message, sent alone or in a batch: the status and body a single send answers. */
+  private accept(body: unknown): { status: number; body: object } {
+    if (typeof body !== 'object' || body === null) return this.invalid();
     const { reference, to } = body as { reference?: unknown; to?: unknown };
     if (typeof reference !== 'string' || !reference || reference.length > REFERENCE_MAX) {
-      return this.invalid(res);
+      return this.invalid();
     }
-    if (typeof to !== 'string' || !PHONE.test(to)) return this.invalid(res);
+    if (typeof to !== 'string' || !PHONE.test(to)) return this.invalid();
 
     if (!this.takeToken()) {
       this.counts.throttled++;
-      return reply(res, 429, {
-        error: { code: SIMULATOR_CODES.rateLimit, message: 'Rate limit hit' },
-      });
+      return {
+        status: 429,
+        body: { error: { code: SIMULATOR_CODES.rateLimit, message: 'Rate limit hit' } },
+      };
     }
     const known = this.ids.get(reference) ?? this.olderIds.get(reference);
     if (known !== undefined) {
       this.counts.duplicates++;
-      return reply(res, 200, { id: this.idPrefix + known });
+      return { status: 200, body: { id: this.idPrefix + known } };
     }
     const refusal = refusalFor(to, () => {
       const attempt = (this.attempts.get(reference) ?? 0) + 1;
@@ -185,7 +197,7 @@ export class SimulatorServer {
     });
     if (refusal) {
       this.counts.rejected++;
-      return reply(res, refusal.status, refusal.body);
+      return refusal;
     }
     const seq = ++this.seq;
     this.remember(reference, seq);
@@ -197,7 +209,7 @@ export class SimulatorServer {
       id,
       outcomeOf(reference, this.opts.failRatio, this.opts.readRatio),
     );
-    reply(res, 200, { id });
+    return { status: 200, body: { id } };
   }
 
   private remember(reference: string, seq: number): void {
@@ -223,12 +235,33 @@ export class SimulatorServer {
     return true;
   }
 
-  private invalid(res: http.ServerResponse): void {
+  private invalid(): { status: number; body: object } {
     this.counts.rejected++;
-    reply(res, 400, {
-      error: { code: SIMULATOR_CODES.invalidParameter, message: 'Invalid parameter' },
-    });
+    return {
+      status: 400,
+      body: { error: { code: SIMULATOR_CODES.invalidParameter, message: 'Invalid parameter' } },
+    };
   }
+}
+
+/** Reads a JSON body of at most `limit` bytes; `undefined` when too big or not JSON. */
+function readJson(req: http.IncomingMessage, limit: number, then: (body: unknown) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size <= limit) chunks.push(c);
+  });
+  req.on('end', () => {
+    if (size > limit) return then(undefined);
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return then(undefined);
+    }
+    then(body ?? null);
+  });
 }
 
 function reply(res: http.ServerResponse, status: number, body: object): void {

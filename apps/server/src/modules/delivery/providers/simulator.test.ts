@@ -83,6 +83,30 @@ describe('simulator adapter', () => {
     expect(adapter.classifyError(limited.error)).toBe('throttled');
   });
 
+  it('sends a batch in one request with one answer per message, each counted as if alone', async () => {
+    const { sim, adapter } = await setup(30);
+    expect(adapter.maxBatch).toBeGreaterThan(1);
+    const answers = await adapter.sendBatch([
+      message('15551111'),
+      message('15550000'),
+      message('15551111'),
+      message('15552222'),
+    ]);
+    expect(answers[0]).toMatchObject({
+      ok: true,
+      providerMessageId: expect.stringMatching(/^sim-/),
+    });
+    expect(answers[1]).toEqual({
+      ok: false,
+      error: { code: '131026', text: 'Message undeliverable' },
+    });
+    // The same reference again: its first id (idempotency), and a token spent.
+    expect(answers[2]).toEqual(answers[0]);
+    // The cap (30/s, a burst of 3) counts each message: the fourth is over it.
+    expect(answers[3]).toEqual({ ok: false, error: { code: '130429', text: 'Rate limit hit' } });
+    expect(sim.stats()).toMatchObject({ accepted: 1, duplicates: 1, rejected: 1, throttled: 1 });
+  });
+
   it('reads a provider it cannot reach as retryable', async () => {
     const { sim, adapter } = await setup();
     await sim.close();

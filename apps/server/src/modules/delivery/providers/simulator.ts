@@ -3,8 +3,10 @@ import { Pool } from 'undici';
 import { z } from 'zod';
 import { STATUS_EVENT_STATES, type ErrorClass } from '@herald/contract';
 import { badRequest } from '../../../lib/app-error.js';
+import { BATCH_MAX } from './simulator-server.js';
 import {
   ProviderSendError,
+  type BatchAnswer,
   type OutboundMessage,
   type ProviderAdapter,
   type ProviderError,
@@ -43,8 +45,9 @@ const ErrorBodySchema = z.object({
 export class SimulatorAdapter implements ProviderAdapter {
   readonly name = 'simulator';
   readonly simulated = true;
+  /** The simulator's bulk endpoint takes this many (simulator-server.ts BATCH_MAX). */
+  readonly maxBatch = BATCH_MAX;
   private readonly pool: Pool;
-  private readonly path: string;
 
   constructor(
     baseUrl: string,
@@ -52,9 +55,7 @@ export class SimulatorAdapter implements ProviderAdapter {
     /** Connections kept open: at least the messages in flight at once. */
     maxSockets = 256,
   ) {
-    const endpoint = new URL('/v1/messages', baseUrl);
-    this.path = endpoint.pathname;
-    this.pool = new Pool(endpoint.origin, {
+    this.pool = new Pool(new URL(baseUrl).origin, {
       connections: maxSockets,
       keepAliveTimeout: 30_000,
       headersTimeout: SEND_TIMEOUT_MS,
@@ -62,10 +63,37 @@ export class SimulatorAdapter implements ProviderAdapter {
     });
   }
 
-  send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted> {
-    // Only the reference and the number change between a campaign's messages.
-    const body = `{"reference":${JSON.stringify(message.reference)},"to":${JSON.stringify(message.to)},${this.tailOf(message)}`;
-    return this.post(body, signal);
+  async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted> {
+    const { status, text, retryAfter } = await this.post(
+      '/v1/messages',
+      this.json(message),
+      signal,
+    );
+    if (status >= 200 && status < 300) {
+      const id = parseId(text);
+      if (id) return { providerMessageId: id };
+      throw new ProviderSendError({ code: String(status), text: 'No message id' });
+    }
+    throw new ProviderSendError(refusal(status, text, retryAfter));
+  }
+
+  /** POST /v1/messages/batch: one request for up to BATCH_MAX messages, one answer each. */
+  async sendBatch(messages: OutboundMessage[], signal?: AbortSignal): Promise<BatchAnswer[]> {
+    const body = `{"messages":[${messages.map((m) => this.json(m)).join(',')}]}`;
+    const { status, text, retryAfter } = await this.post('/v1/messages/batch', body, signal);
+    if (status < 200 || status >= 300) {
+      throw new ProviderSendError(refusal(status, text, retryAfter));
+    }
+    const answers = parseBatch(text);
+    if (answers?.length !== messages.length) {
+      throw new ProviderSendError({ code: String(status), text: 'Batch answer does not match' });
+    }
+    return answers;
+  }
+
+  /** A message's JSON: only the reference and the number change between a campaign's. */
+  private json(m: OutboundMessage): string {
+    return `{"reference":${JSON.stringify(m.reference)},"to":${JSON.stringify(m.to)},${this.tailOf(m)}`;
   }
 
   private tail: { of: Omit<OutboundMessage, 'reference' | 'to'>; json: string } | null = null;
@@ -93,35 +121,31 @@ export class SimulatorAdapter implements ProviderAdapter {
     return json;
   }
 
-  private async post(body: string, signal?: AbortSignal): Promise<SendAccepted> {
-    let status: number;
-    let text: string;
-    let retryAfter: string | string[] | undefined;
+  private async post(
+    path: string,
+    body: string,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; text: string; retryAfter: string | undefined }> {
     try {
       const res = await this.pool.request({
-        path: this.path,
+        path,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
         signal,
       });
-      status = res.statusCode;
-      retryAfter = res.headers['retry-after'];
-      text = await res.body.text();
+      const retryAfter = res.headers['retry-after'];
+      return {
+        status: res.statusCode,
+        text: await res.body.text(),
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      };
     } catch (err) {
       throw new ProviderSendError({
         code: 'network',
         text: err instanceof Error ? err.message : String(err),
       });
     }
-    if (status >= 200 && status < 300) {
-      const id = parseId(text);
-      if (id) return { providerMessageId: id };
-      throw new ProviderSendError({ code: String(status), text: 'No message id' });
-    }
-    throw new ProviderSendError(
-      refusal(status, text, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter),
-    );
   }
 
   classifyError(error: ProviderError): ErrorClass {
@@ -169,6 +193,36 @@ function parseId(text: string): string | null {
     // not JSON: no id
   }
   return null;
+}
+
+const BatchSchema = z.object({
+  results: z.array(
+    z.union([
+      z.object({ id: z.string().min(1) }),
+      z.object({ status: z.number().int(), error: ErrorBodySchema.shape.error }),
+    ]),
+  ),
+});
+
+/** The per-message answers of a batch; null when the body is not one. */
+function parseBatch(text: string): BatchAnswer[] | null {
+  let parsed;
+  try {
+    parsed = BatchSchema.safeParse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+  if (!parsed.success) return null;
+  return parsed.data.results.map((r): BatchAnswer => {
+    if ('id' in r) return { ok: true, providerMessageId: r.id };
+    return {
+      ok: false,
+      error: {
+        code: String(r.error.code ?? r.status),
+        text: r.error.message ?? `HTTP ${r.status}`,
+      },
+    };
+  });
 }
 
 /** The provider's code and message when the body has them, else the HTTP status. */
