@@ -13,6 +13,16 @@ export default defineConfig({
       },
     ],
   },
+  css: {
+    preprocessorOptions: {
+      scss: {
+        // Bootstrap 5.3's Sass still uses @import and global functions; those deprecation
+        // warnings are about its sources, not ours (styles/bootstrap.scss).
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
