@@ -17,6 +17,12 @@ async function main() {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       log: (m) => console.log(m),
+      // It died and would not start again (restarts are tried for a minute): exit non-zero,
+      // so whatever runs the app (systemd, Docker, a shell loop) starts all of it afresh.
+      onFailure: (err) => {
+        console.error(err.message);
+        process.exit(1);
+      },
     });
     databaseUrl = embedded.url;
   }
