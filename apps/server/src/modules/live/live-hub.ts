@@ -7,6 +7,9 @@ const LIVE_CHANNEL = 'herald_live';
 const AUTH_CHANNEL = 'herald_auth';
 /** A client this far behind (a stalled reader) is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
+/** Waits before LISTENing again after a lost connection: doubling from the first to the most. */
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
 
 /** One open page: its user, the token version it authenticated with, and how to reach it. */
 export interface LiveClient {
@@ -80,29 +83,55 @@ export class LiveHub {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
-    const retry = (err?: unknown) => {
+    // A database host that drops packets fails the attempt instead of holding it for minutes.
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 10_000 });
+    const lost = (err?: unknown) => {
       if (this.listener !== client) return;
       this.listener = undefined;
       this.log('live: LISTEN connection lost; reconnecting', err);
       client.end().catch(() => {});
-      if (!this.closed && this.size > 0) {
-        setTimeout(() => void this.ready().then(() => this.resync(), retry), 1000).unref();
-      }
+      this.reconnect(0);
     };
-    client.on('error', retry);
-    client.on('end', () => retry());
+    client.on('error', lost);
+    client.on('end', () => lost());
     client.on('notification', (n) => {
       if (n.channel === LIVE_CHANNEL && n.payload) this.dispatch(n.payload);
       else if (n.channel === AUTH_CHANNEL && n.payload) void this.recheck(n.payload);
     });
-    await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
     if (this.closed) {
       await client.end().catch(() => {});
       return;
     }
     this.listener = client;
+  }
+
+  /**
+   * LISTENs again after a lost connection, with backoff while the database is away (killed or
+   * restarting), then resyncs the open pages. With no page open it waits: the next stream's
+   * `ready()` connects.
+   */
+  private reconnect(attempt: number): void {
+    if (this.closed || this.size === 0) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** attempt);
+    setTimeout(() => {
+      if (this.closed) return;
+      // A stream opened meanwhile connected: the pages open since the loss still resync.
+      if (this.listener) return void this.resync();
+      void this.ready().then(
+        () => this.resync(),
+        (err: unknown) => {
+          this.log('live: LISTEN reconnect failed; trying again', err);
+          this.reconnect(attempt + 1);
+        },
+      );
+    }, delay).unref();
   }
 
   /** After a lost connection events may have been missed: every page reloads, every token is checked. */
