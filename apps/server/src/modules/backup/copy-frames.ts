@@ -74,8 +74,19 @@ export class CopyFramesQuery extends Readable {
 
   /** Pushes the whole CopyData frames of what came so far; keeps a frame cut short. */
   private parse(chunk: Buffer): void {
-    const b = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
+    let b = chunk;
+    const carry = this.carry;
     this.carry = null;
+    if (carry) {
+      // A row cut short by the last read is joined with its own end only, not with the whole
+      // read (a copy of every byte, and a new buffer per read for the GC to follow).
+      const need = carry.length >= 5 ? 1 + carry.readUInt32BE(1) - carry.length : -1;
+      if (carry[0] === COPY_DATA && need > 0 && need <= chunk.length) {
+        this.rowCount++;
+        this.pushRun(Buffer.concat([carry, chunk.subarray(0, need)]), 0, carry.length + need);
+        b = chunk.subarray(need);
+      } else b = Buffer.concat([carry, chunk]);
+    }
     let p = 0;
     let run = 0; // start of the CopyData frames not pushed yet
     while (p + 5 <= b.length) {

@@ -1,5 +1,18 @@
 import { textSafety } from '../../lib/xlsx-writer.js';
 import type { SharedStringsTable } from './shared-strings.js';
+import type {
+  CopyFieldKind,
+  CopyToXmlClass,
+  CopyToXmlConverter,
+  CopyXmlBatch,
+} from './copy-xml-types.js';
+
+export type {
+  CopyFieldKind,
+  CopyToXmlClass,
+  CopyToXmlConverter,
+  CopyXmlBatch,
+} from './copy-xml-types.js';
 
 /**
  * Turns the rows of a `COPY ... TO STDOUT` (text format: tab between fields, `\N` for NULL,
@@ -21,33 +34,6 @@ import type { SharedStringsTable } from './shared-strings.js';
  * text rules it is given: copy-worker.ts runs its source on a worker thread.
  */
 
-/** text: made safe; safe: written as it is (uuid, boolean); int: a number; date: a serial. */
-export type CopyFieldKind = 'text' | 'safe' | 'int' | 'date';
-
-export interface CopyXmlBatch {
-  xml: Buffer;
-  rows: number;
-  more: boolean;
-}
-
-export interface CopyToXmlConverter {
-  /**
-   * Adds a chunk of CopyData frames; gives back the XML of up to `maxRows` whole rows, how many,
-   * and whether whole rows are left over (call again with `null` for them once the sheet
-   * changed). A frame cut short waits for the next chunk.
-   */
-  push(chunk: Buffer | null, maxRows: number): CopyXmlBatch;
-  /** Bytes left that make no whole row (none at a COPY's end). */
-  readonly pending: number;
-  /** Cells written as an index into the shared strings. */
-  readonly references: number;
-}
-
-export type CopyToXmlClass = new (
-  kinds: readonly CopyFieldKind[],
-  shared?: SharedStringsTable | null,
-) => CopyToXmlConverter;
-
 export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXmlClass {
   const { cellText, escapeXml } = safety;
 
@@ -65,7 +51,9 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
   const NUM = enc('<c><v>');
   const DATE = enc('<c s="2"><v>');
   const NUM_END = enc('</v></c>');
-  const SHARED = enc('<c t="s"><v>');
+  /** The shared strings' hash of a text's bytes (FNV-1a, 32 bits), summed while scanning. */
+  const HASH_SEED = 0x811c9dc5;
+  const HASH_PRIME = 0x01000193;
   /** Strings a column may add to the shared table: a column of mostly new texts stops there. */
   const COLUMN_BUDGET = 8192;
   const AMP = enc('&amp;');
@@ -143,10 +131,11 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       if (p < b.length) this.rest = b.subarray(p);
       const more = this.rest !== null && rows === maxRows && this.wholeFrameIn(this.rest);
       // A copy (the buffer is reused for the next call while this one may still wait in a
-      // stream) of its own memory, never node's shared pool, so a worker can transfer it.
-      const xml = new Uint8Array(this.len);
+      // stream) of its own memory, never node's shared pool, so a worker can transfer it; not
+      // zeroed first, as every byte is written.
+      const xml = Buffer.allocUnsafeSlow(this.len);
       xml.set(this.out.subarray(0, this.len));
-      return { xml: Buffer.from(xml.buffer, 0, this.len), rows, more };
+      return { xml, rows, more };
     }
 
     /** Bytes left that make no whole row (none at a COPY's end). */
@@ -170,23 +159,37 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
         const before = this.len;
         let e = f;
         if (kind === 0) e = this.text(b, f, end, i);
-        else {
-          while (e < end && b[e] !== TAB) e++;
+        else if (kind === 1) {
+          // Hashed as it is scanned while the column still looks its texts up.
+          const hashing = this.shared !== null && this.budget[i]! >= 0;
+          let h = HASH_SEED;
+          if (hashing) {
+            for (let c = b[e]!; e < end && c !== TAB; c = b[++e]!) h = Math.imul(h ^ c, HASH_PRIME);
+          } else while (e < end && b[e] !== TAB) e++;
           const n = e - f;
-          const c = b[f]!;
-          if (n === 0 || (n === 2 && c === BACKSLASH && b[f + 1] === 0x4e)) {
+          if (n === 0 || (n === 2 && b[f] === BACKSLASH && b[f + 1] === 0x4e)) {
             this.put(EMPTY); // '' or \N (NULL)
-          } else if (kind === 1) {
-            if (!(this.shared && this.budget[i]! >= 0 && this.sharedCell(b, f, e, i))) {
-              this.put(TEXT);
-              this.copy(b, f, e);
-              this.put(TEXT_END);
-            }
-          } else if (c === 0x4e || c === 0x49 || (c === 0x2d && b[f + 1] === 0x49)) {
-            this.put(EMPTY); // NaN, Infinity, -Infinity: no number a sheet can hold.
-          } else {
-            this.put(kind === 3 ? DATE : NUM);
+          } else if (!(hashing && this.sharedCell(b, f, e, i, h))) {
+            this.put(TEXT);
             this.copy(b, f, e);
+            this.put(TEXT_END);
+          }
+        } else if (f === end || b[f] === TAB || b[f] === BACKSLASH) {
+          // '' or \N (NULL: a number's text has no backslash otherwise)
+          if (b[f] === BACKSLASH) e = f + 2;
+          this.put(EMPTY);
+        } else {
+          // A number is copied as its end is looked for, and taken back if it is no number.
+          this.put(kind === 3 ? DATE : NUM);
+          const o = this.out;
+          let n = this.len;
+          for (let c = b[e]!; e < end && c !== TAB; c = b[++e]!) o[n++] = c;
+          const c = b[f]!;
+          if (c === 0x4e || c === 0x49 || (c === 0x2d && b[f + 1] === 0x49)) {
+            this.len = before; // NaN, Infinity, -Infinity: no number a sheet can hold.
+            this.put(EMPTY);
+          } else {
+            this.len = n;
             this.put(NUM_END);
           }
         }
@@ -200,13 +203,28 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
 
     /** Writes one text field starting at `s`; answers where it ends (its tab, or the row's end). */
     private text(b: Buffer, s: number, end: number, column: number): number {
+      // Hashed as it is scanned while the column still looks its texts up.
+      const hashing = this.shared !== null && this.budget[column]! >= 0;
+      let h = HASH_SEED;
       let flags = 0;
       let e = s;
-      for (; e < end; e++) {
-        const k = CLASS[b[e]!]!;
-        if (k !== 0) {
-          if (k === SEPARATOR) break;
-          flags |= k;
+      if (hashing) {
+        for (; e < end; e++) {
+          const c = b[e]!;
+          const k = CLASS[c]!;
+          if (k !== 0) {
+            if (k === SEPARATOR) break;
+            flags |= k;
+          }
+          h = Math.imul(h ^ c, HASH_PRIME);
+        }
+      } else {
+        for (; e < end; e++) {
+          const k = CLASS[b[e]!]!;
+          if (k !== 0) {
+            if (k === SEPARATOR) break;
+            flags |= k;
+          }
         }
       }
       const n = e - s;
@@ -235,8 +253,8 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       const c0 = b[s]!;
       const spaced = c0 === SPACE || b[e - 1] === SPACE;
       const formula = c0 === 0x3d || c0 === 0x2b || c0 === 0x2d || c0 === 0x40; // = + - @
-      if (this.shared && flags === 0 && !spaced && !formula && this.budget[column]! >= 0) {
-        if (this.sharedCell(b, s, e, column)) return e;
+      if (hashing && flags === 0 && !spaced && !formula) {
+        if (this.sharedCell(b, s, e, column, h)) return e;
       }
       this.put(spaced ? TEXT_KEEP : TEXT);
       if (formula) this.out[this.len++] = 0x27;
@@ -257,9 +275,9 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
     }
 
     /** Writes the text as an index into the shared strings; false when it is not there. */
-    private sharedCell(b: Buffer, s: number, e: number, column: number): boolean {
+    private sharedCell(b: Buffer, s: number, e: number, column: number, hash: number): boolean {
       const shared = this.shared!;
-      const index = shared.lookup(b, s, e, this.budget[column]! > 0);
+      const index = shared.find(b, s, e, hash, this.budget[column]! > 0);
       if (index < 0) {
         // Out of budget: a column that mostly found its texts already goes on looking them up.
         if (this.budget[column] === 0 && this.hits[column]! < COLUMN_BUDGET)
@@ -269,17 +287,13 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       if (shared.added) this.budget[column]!--;
       else this.hits[column]!++;
       this.references++;
-      this.put(SHARED);
-      let digits = 1;
-      for (let x = index; x >= 10; x = (x / 10) | 0) digits++;
+      const at = shared.cell(index);
+      const cells = shared.cells;
+      const size = cells[at]!;
       const o = this.out;
-      let v = index;
-      for (let k = this.len + digits - 1; k >= this.len; k--) {
-        o[k] = 0x30 + (v % 10);
-        v = (v / 10) | 0;
-      }
-      this.len += digits;
-      this.put(NUM_END);
+      let n = this.len;
+      for (let k = at + 1; k <= at + size; k++) o[n++] = cells[k]!;
+      this.len = n;
       return true;
     }
 

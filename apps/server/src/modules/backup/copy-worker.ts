@@ -43,7 +43,8 @@ parentPort.on('message', (m) => {
     if (rows !== m.rows || converter.pending !== 0) {
       throw new Error('a batch of ' + m.rows + ' rows gave ' + rows + ' and ' + converter.pending + ' bytes left over');
     }
-    parentPort.postMessage({ id: m.id, xml: xml.buffer }, [xml.buffer]);
+    // The frames' memory goes back too, for a later batch (fewer new buffers for the GC).
+    parentPort.postMessage({ id: m.id, xml: xml.buffer, frames: m.frames.buffer }, [xml.buffer, m.frames.buffer]);
   } catch (err) {
     parentPort.postMessage({ id: m.id, error: String((err && err.stack) || err) });
   }
@@ -53,10 +54,16 @@ parentPort.on('message', (m) => {
 interface Reply {
   id: number;
   xml?: ArrayBuffer | null;
+  /** The memory of the batch's frames, given back. */
+  frames?: ArrayBuffer;
   error?: string;
 }
 
 const EMPTY = Buffer.alloc(0);
+/** Memory for a batch of frames is at least this big, so one buffer serves batch after batch. */
+const FRAME_BUFFER_BYTES = 512 * 1024;
+/** Frame buffers kept for reuse (batches in flight come back to it). */
+const MAX_SPARE = 8;
 
 interface Waiting {
   resolve: (xml: Buffer) => void;
@@ -66,11 +73,13 @@ interface Waiting {
 export class CopyXmlWorker {
   private readonly worker = new Worker(SOURCE, { eval: true });
   private readonly waiting = new Map<number, Waiting>();
+  private readonly spare: ArrayBuffer[] = [];
   private next = 0;
   private failure: Error | null = null;
 
   constructor() {
     this.worker.on('message', (reply: Reply) => {
+      if (reply.frames && this.spare.length < MAX_SPARE) this.spare.push(reply.frames);
       if (reply.error === undefined) {
         this.waiting.get(reply.id)?.resolve(reply.xml ? Buffer.from(reply.xml) : EMPTY);
         this.waiting.delete(reply.id);
@@ -84,6 +93,14 @@ export class CopyXmlWorker {
   startTable(kinds: readonly CopyFieldKind[]): void {
     if (this.failure) throw this.failure;
     this.worker.postMessage({ kinds });
+  }
+
+  /** Memory for `size` bytes of frames to `convert`: a buffer a batch gave back, or a new one. */
+  frameBuffer(size: number): Uint8Array {
+    for (let memory = this.spare.pop(); memory; memory = this.spare.pop()) {
+      if (memory.byteLength >= size) return new Uint8Array(memory, 0, size);
+    }
+    return new Uint8Array(new ArrayBuffer(Math.max(size, FRAME_BUFFER_BYTES)), 0, size);
   }
 
   /**

@@ -17,6 +17,17 @@ export interface SharedStringsTable {
    * tells). -1: not in the table and not added.
    */
   lookup(b: Uint8Array, s: number, e: number, mayAdd: boolean): number;
+  /**
+   * `lookup` given the bytes' hash already (FNV-1a from HASH_SEED by HASH_PRIME, as `lookup`
+   * computes it): the converter sums it while it scans the field anyway.
+   */
+  find(b: Uint8Array, s: number, e: number, hash: number, mayAdd: boolean): number;
+  /**
+   * Where an entry's cell (`<c t="s"><v>12</v></c>`) sits in `cells`: its length, then its
+   * bytes. Made on first use (digits cost divisions), then only copied.
+   */
+  cell(entry: number): number;
+  readonly cells: Uint8Array;
   /** Whether the last lookup added its bytes. */
   readonly added: boolean;
   readonly size: number;
@@ -30,6 +41,10 @@ export function defineSharedStrings(): SharedStringsClass {
   const MAX_ENTRIES = 1 << 17;
   const MAX_BYTES = 16 << 20;
   const SLOTS = 1 << 18; // twice MAX_ENTRIES: probes stay short
+  /** Room per entry in `cells`: a length byte and `<c t="s"><v>2147483647</v></c>`. */
+  const CELL_STRIDE = 32;
+  const HASH_SEED = 0x811c9dc5;
+  const HASH_PRIME = 0x01000193;
   const HEAD =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
@@ -37,6 +52,7 @@ export function defineSharedStrings(): SharedStringsClass {
   return class SharedStrings implements SharedStringsTable {
     added: boolean;
     size: number;
+    cells: Uint8Array;
     private readonly slots: Int32Array;
     private readonly starts: Int32Array;
     private readonly lengths: Int32Array;
@@ -46,6 +62,7 @@ export function defineSharedStrings(): SharedStringsClass {
     constructor() {
       this.added = false;
       this.size = 0;
+      this.cells = new Uint8Array(0);
       this.slots = new Int32Array(SLOTS); // entry index + 1; 0 is free
       this.starts = new Int32Array(MAX_ENTRIES);
       this.lengths = new Int32Array(MAX_ENTRIES);
@@ -54,10 +71,14 @@ export function defineSharedStrings(): SharedStringsClass {
     }
 
     lookup(b: Uint8Array, s: number, e: number, mayAdd: boolean): number {
+      let h = HASH_SEED;
+      for (let i = s; i < e; i++) h = Math.imul(h ^ b[i]!, HASH_PRIME);
+      return this.find(b, s, e, h, mayAdd);
+    }
+
+    find(b: Uint8Array, s: number, e: number, h: number, mayAdd: boolean): number {
       this.added = false;
       const n = e - s;
-      let h = 0x811c9dc5;
-      for (let i = s; i < e; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
       let slot = (h ^ (h >>> 15)) & (SLOTS - 1);
       for (;;) {
         const entry = this.slots[slot]! - 1;
@@ -79,6 +100,21 @@ export function defineSharedStrings(): SharedStringsClass {
       this.slots[slot] = entry + 1;
       this.added = true;
       return entry;
+    }
+
+    cell(entry: number): number {
+      const at = entry * CELL_STRIDE;
+      if (at >= this.cells.length) {
+        const bigger = new Uint8Array(Math.max(this.cells.length * 2, at + CELL_STRIDE));
+        bigger.set(this.cells);
+        this.cells = bigger;
+      }
+      if (this.cells[at] === 0) {
+        const cell = Buffer.from(`<c t="s"><v>${entry}</v></c>`, 'latin1');
+        this.cells.set(cell, at + 1);
+        this.cells[at] = cell.length;
+      }
+      return at;
     }
 
     xml(references: number): Buffer {

@@ -67,8 +67,8 @@ export class TablePipe {
 
   private async send(): Promise<void> {
     if (this.rows === 0) return;
-    // Memory of its own, handed over to the worker.
-    const frames = new Uint8Array(this.bytes);
+    // Memory of its own, handed over to the worker (and given back for a later batch).
+    const frames = this.worker.frameBuffer(this.bytes);
     let at = 0;
     for (const c of this.chunks) {
       frames.set(c, at);

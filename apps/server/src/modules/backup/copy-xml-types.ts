@@ -1,0 +1,30 @@
+import type { SharedStringsTable } from './shared-strings.js';
+
+/** The types of copy-to-xml.ts's converter (which keeps its source self-contained). */
+
+/** text: made safe; safe: written as it is (uuid, boolean); int: a number; date: a serial. */
+export type CopyFieldKind = 'text' | 'safe' | 'int' | 'date';
+
+export interface CopyXmlBatch {
+  xml: Buffer;
+  rows: number;
+  more: boolean;
+}
+
+export interface CopyToXmlConverter {
+  /**
+   * Adds a chunk of CopyData frames; gives back the XML of up to `maxRows` whole rows, how many,
+   * and whether whole rows are left over (call again with `null` for them once the sheet
+   * changed). A frame cut short waits for the next chunk.
+   */
+  push(chunk: Buffer | null, maxRows: number): CopyXmlBatch;
+  /** Bytes left that make no whole row (none at a COPY's end). */
+  readonly pending: number;
+  /** Cells written as an index into the shared strings. */
+  readonly references: number;
+}
+
+export type CopyToXmlClass = new (
+  kinds: readonly CopyFieldKind[],
+  shared?: SharedStringsTable | null,
+) => CopyToXmlConverter;
