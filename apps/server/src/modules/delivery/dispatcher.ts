@@ -43,7 +43,7 @@ export interface DispatchOptions {
   backoffMaxMs: number;
   /** How long one job sends before it hands over to the next. */
   sliceMs: number;
-  /** A batch is at most this many messages (and at most half the sender's bucket). */
+  /** A batch is at most this many messages (and at most the sender's bucket). */
   batchMax: number;
   /** A send that has not answered by then counts as a transient failure. */
   sendTimeoutMs: number;
@@ -92,9 +92,8 @@ export async function runDispatchSlice(
   }
   const senderId = campaign.sender_id;
   const adapter = deps.delivery.adapterFor(campaign.provider);
-  // Half the sender's bucket a batch: the bucket refills while a batch is claimed and sent, so
-  // it never sits full (tokens lost) while a slot waits for a whole bucket.
-  const want = Math.min(options.batchMax, Math.ceil(bucketCapacity(campaign.rate_per_second) / 2));
+  // A batch is the sender's whole (short) bucket, so batches stay as large as the rate allows.
+  const want = Math.min(options.batchMax, bucketCapacity(campaign.rate_per_second));
   const writer = new ResultWriter(db, campaignId, senderId);
   const sender: Sender = {
     adapter,
