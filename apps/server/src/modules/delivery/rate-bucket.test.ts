@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { setSender } from './dispatch.test-fixtures.js';
-import { bucketCapacity, giveBack, takeTokens, throttleSender } from './rate-bucket.js';
+import {
+  bucketCapacity,
+  giveBack,
+  MIN_GRANT_SHARE,
+  takeTokens,
+  throttleSender,
+} from './rate-bucket.js';
 
 let t: TestApp;
 let other: DatabaseHandle;
@@ -46,8 +52,11 @@ describe('the sender token bucket', () => {
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
     expect(total).toBeGreaterThan(rate * windowMs * 0.0005);
-    // Every grant is one whole batch of the bucket's size.
-    expect(new Set([...a, ...b].map((g) => g.n))).toEqual(new Set([cap]));
+    // Every grant is most of a batch of the bucket's size, never more.
+    for (const g of [...a, ...b]) {
+      expect(g.n).toBeGreaterThanOrEqual(Math.ceil(cap * MIN_GRANT_SHARE));
+      expect(g.n).toBeLessThanOrEqual(cap);
+    }
   });
 
   it('a throttle empties the bucket for every instance until it ends', async () => {

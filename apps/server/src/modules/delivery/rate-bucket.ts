@@ -16,6 +16,12 @@ import type { Db, DbOrTx } from '../../db/database.js';
  * delays and that then arrive together with the next grant's still fit the provider's burst.
  */
 export const BURST_SECONDS = 0.05;
+/**
+ * A grant waits until the bucket holds this share of the batch asked for, then takes what is
+ * there (up to the batch): waiting for a whole bucket lost the tokens that refilled while the
+ * next take was on its way.
+ */
+export const MIN_GRANT_SHARE = 0.75;
 /** A rate-limit answer without Retry-After slows the sender for this long. */
 export const DEFAULT_THROTTLE_MS = 250;
 
@@ -45,8 +51,9 @@ interface LockedSender {
 }
 
 /**
- * Takes `want` tokens (at most the bucket's capacity, or what is left of the day) from the
- * sender's bucket and daily allowance, or none and says how long to wait.
+ * Takes up to `want` tokens (at most the bucket's capacity, or what is left of the day), and at
+ * least MIN_GRANT_SHARE of that, from the sender's bucket and daily allowance, or none and says
+ * how long to wait.
  */
 export async function takeTokens(db: Db, senderId: string, want: number): Promise<Grant> {
   return (await takeUnlimited(db, senderId, want)) ?? takeLimited(db, senderId, want);
@@ -76,7 +83,8 @@ async function takeUnlimited(db: Db, senderId: string, want: number): Promise<Gr
       FROM senders WHERE id = ${senderId}::uuid FOR UPDATE
     ), g AS (
       SELECT s.*, CASE WHEN NOT limited AND coalesce(throttled_ms <= 0, true)
-                        AND floor(avail) >= target THEN target ELSE 0 END AS granted
+                        AND floor(avail) >= ceil(target * ${MIN_GRANT_SHARE}::float8)
+                       THEN least(target, floor(avail))::int ELSE 0 END AS granted
       FROM s
     ), b AS (
       UPDATE senders t
@@ -89,7 +97,8 @@ async function takeUnlimited(db: Db, senderId: string, want: number): Promise<Gr
       SELECT g.id, (g.at AT TIME ZONE 'UTC')::date, g.granted FROM g WHERE g.granted > 0
       ON CONFLICT (sender_id, day) DO UPDATE SET sent = u.sent + EXCLUDED.sent
     )
-    SELECT limited, granted, (target - avail)::float8 AS short, rate, throttled_ms,
+    SELECT limited, granted, (ceil(target * ${MIN_GRANT_SHARE}::float8) - avail)::float8 AS short,
+           rate, throttled_ms,
            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
     FROM g`.execute(db);
   const r = rows[0];
@@ -130,9 +139,13 @@ function takeLimited(db: Db, senderId: string, want: number): Promise<Grant> {
         .executeTakeFirst();
       room = Math.max(0, s.daily_limit - (used?.sent ?? 0));
     }
-    // A grant waits for the whole batch asked for (or the day's rest), so batches stay full.
+    // A grant waits for most of the batch asked for (or of the day's rest), so batches stay large.
     const target = Math.min(want, capacity, room);
-    const granted = !throttled && target > 0 && Math.floor(available) >= target ? target : 0;
+    const least = Math.ceil(target * MIN_GRANT_SHARE);
+    const granted =
+      !throttled && target > 0 && Math.floor(available) >= least
+        ? Math.min(target, Math.floor(available))
+        : 0;
     await tx
       .updateTable('senders')
       .set({ bucket_tokens: throttled ? 0 : available - granted, bucket_at: s.at })
@@ -147,9 +160,7 @@ function takeLimited(db: Db, senderId: string, want: number): Promise<Grant> {
     const dailyExhausted = room === 0;
     let waitMs = 0;
     if (granted === 0 && !dailyExhausted) {
-      waitMs = throttled
-        ? (s.throttled_ms ?? 0)
-        : Math.ceil(((target - available) / s.rate) * 1000);
+      waitMs = throttled ? (s.throttled_ms ?? 0) : Math.ceil(((least - available) / s.rate) * 1000);
     }
     return { granted, waitMs: Math.max(1, waitMs), dailyExhausted, day: s.day };
   });
