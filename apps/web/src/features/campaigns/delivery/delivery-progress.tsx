@@ -52,7 +52,7 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
       </div>
       {state && (
         <div className="small text-muted">
-          {state} · {percent}%
+          <span>{state}</span> · {percent}%
           {d.dispatchState === 'waiting' &&
             d.resumeAt &&
             ` · ${ui.delivery.resumesAt(formatDateTime(d.resumeAt))}`}
