@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopLeftoverPostgres, waitFor } from '../test/server-process.js';
+import { adminToken, api, approveCampaign, CRASH_ADMIN } from '../test/crash-campaign.js';
 import { freePort } from './db/embedded-postgres.js';
 import { SimulatorServer } from './modules/delivery/providers/simulator-server.js';
 
@@ -24,8 +25,8 @@ let simulator: SimulatorServer | undefined;
 async function startServer(port: number): Promise<ChildProcess> {
   const { child } = await startServerProcess(port, {
     DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'root@test.local',
-    ADMIN_PASSWORD: 'root-password-1',
+    ADMIN_EMAIL: CRASH_ADMIN.email,
+    ADMIN_PASSWORD: CRASH_ADMIN.password,
     PASSWORD_HASH_COST: '15',
     DATABASE_URL: '',
     SIMULATOR_URL: simulator!.url,
@@ -34,22 +35,6 @@ async function startServer(port: number): Promise<ChildProcess> {
   });
   children.push(child);
   return child;
-}
-
-async function api<T>(port: number, method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: {
-      ...(body instanceof FormData || body === undefined
-        ? {}
-        : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
 }
 
 afterAll(async () => {
@@ -74,47 +59,8 @@ describe('delivery across a crash', () => {
     simulator.setCallbackUrl(`http://127.0.0.1:${port1}/api/delivery/webhooks/simulator`);
     const first = await startServer(port1);
 
-    const { token } = await api<{ token: string }>(port1, 'POST', '/api/login', undefined, {
-      email: 'root@test.local',
-      password: 'root-password-1',
-    });
-    const type = 'Normal Message - domestic';
-    await api(port1, 'POST', '/api/users', token, {
-      name: 'Owner',
-      email: 'owner@test.local',
-      password: 'owner-password-1',
-      role: 'User',
-    });
-    await api(port1, 'POST', '/api/credits', token, {
-      to: 'owner@test.local',
-      creditType: type,
-      count: RECIPIENTS,
-      rate: 0.25,
-      type: 'Added',
-    });
-    const [sender] = await api<{ id: string }[]>(port1, 'GET', '/api/delivery/senders', token);
-    await api(port1, 'PUT', `/api/delivery/senders/${sender!.id}`, token, {
-      ratePerSecond: 300,
-      dailyLimit: null,
-    });
-    const form = new FormData();
-    form.set('userEmail', 'owner@test.local');
-    form.set('creditType', type);
-    form.set('message', 'Crash test');
-    // Numbers that avoid the simulator's test endings (0000, 1313, 5000).
-    const to = Array.from(
-      { length: RECIPIENTS },
-      (_, i) => `98${String(i * 3 + 7).padStart(8, '0')}`,
-    );
-    form.set('to', to.join(','));
-    const { campaign } = await api<{ campaign: { _id: string } }>(
-      port1,
-      'POST',
-      '/api/campaigns',
-      token,
-      form,
-    );
-    await api(port1, 'PUT', `/api/campaigns/status/${campaign._id}`, token, { status: 'Approved' });
+    const token = await adminToken(port1);
+    const campaignId = await approveCampaign(port1, token, RECIPIENTS, 300);
 
     await waitFor(
       'a third was sent',
@@ -129,17 +75,14 @@ describe('delivery across a crash', () => {
     const port2 = await freePort();
     simulator.setCallbackUrl(`http://127.0.0.1:${port2}/api/delivery/webhooks/simulator`);
     const second = await startServer(port2);
-    const { token: token2 } = await api<{ token: string }>(port2, 'POST', '/api/login', undefined, {
-      email: 'root@test.local',
-      password: 'root-password-1',
-    });
+    const token2 = await adminToken(port2);
     await waitFor(
       'the campaign was settled',
       async () => {
         const c = await api<{ status: string }>(
           port2,
           'GET',
-          `/api/campaigns/${campaign._id}`,
+          `/api/campaigns/${campaignId}`,
           token2,
         );
         return c.status === 'Report Generated';
@@ -154,7 +97,7 @@ describe('delivery across a crash', () => {
     const report = await api<{ summary: { total: number; delivered: number } }>(
       port2,
       'GET',
-      `/api/campaigns/${campaign._id}/report?limit=1`,
+      `/api/campaigns/${campaignId}/report?limit=1`,
       token2,
     );
     expect(report.summary).toEqual({ total: RECIPIENTS, delivered: RECIPIENTS, failed: 0 });
