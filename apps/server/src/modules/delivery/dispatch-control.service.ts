@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import { server as msg } from '@herald/contract';
+import { sql, type UpdateObject } from 'kysely';
+import { server as msg, type DispatchState } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { conflict } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { lockVisibleCampaign } from '../campaigns/campaign-access.js';
@@ -68,40 +69,56 @@ export async function cancelDispatch(tx: Tx, campaignId: string): Promise<boolea
   return true;
 }
 
-/** POST /api/campaigns/{id}/delivery/pause (Admin): a running or waiting campaign pauses. */
-export function pauseDispatch(
+/**
+ * Moves a Processing campaign's sending from one of `from` to what `set` says, under the row
+ * lock the claims take; `then` runs in the same transaction before the screens are told.
+ */
+function moveDispatch(
   ctx: AppContext,
   actor: AuthUser,
   id: string,
+  move: {
+    from: readonly DispatchState[];
+    set: UpdateObject<Database, 'campaigns'>;
+    refused: string;
+    done: string;
+    then?: (tx: Tx) => Promise<unknown>;
+  },
 ): Promise<{ message: string }> {
   return ctx.db.transaction().execute(async (tx) => {
     await lockVisibleCampaign(tx, actor, id);
-    const { rows } = await sql<{ id: string }>`
-      UPDATE campaigns SET dispatch_state = 'paused', dispatch_resume_at = NULL
-      WHERE id = ${id}::uuid AND status = 'Processing'
-        AND dispatch_state IN ('running', 'waiting')
-      RETURNING id`.execute(tx);
-    if (rows.length === 0) throw conflict(msg.deliveryNotSending);
+    const moved = await tx
+      .updateTable('campaigns')
+      .set(move.set)
+      .where('id', '=', id)
+      .where('status', '=', 'Processing')
+      .where('dispatch_state', 'in', move.from)
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) throw conflict(move.refused);
+    await move.then?.(tx);
     await publishCampaignProgress(tx, [id]);
-    return { message: msg.deliveryPaused };
+    return { message: move.done };
+  });
+}
+
+/** POST /api/campaigns/{id}/delivery/pause (Admin): a running or waiting campaign pauses. */
+export function pauseDispatch(ctx: AppContext, actor: AuthUser, id: string) {
+  return moveDispatch(ctx, actor, id, {
+    from: ['running', 'waiting'],
+    set: { dispatch_state: 'paused', dispatch_resume_at: null },
+    refused: msg.deliveryNotSending,
+    done: msg.deliveryPaused,
   });
 }
 
 /** POST /api/campaigns/{id}/delivery/resume (Admin): a paused campaign sends again. */
-export function resumeDispatch(
-  ctx: AppContext,
-  actor: AuthUser,
-  id: string,
-): Promise<{ message: string }> {
-  return ctx.db.transaction().execute(async (tx) => {
-    await lockVisibleCampaign(tx, actor, id);
-    const { rows } = await sql<{ id: string }>`
-      UPDATE campaigns SET dispatch_state = 'running', dispatch_heartbeat_at = now()
-      WHERE id = ${id}::uuid AND status = 'Processing' AND dispatch_state = 'paused'
-      RETURNING id`.execute(tx);
-    if (rows.length === 0) throw conflict(msg.deliveryNotPaused);
-    await addDispatchJobs(tx, id);
-    await publishCampaignProgress(tx, [id]);
-    return { message: msg.deliveryResumed };
+export function resumeDispatch(ctx: AppContext, actor: AuthUser, id: string) {
+  return moveDispatch(ctx, actor, id, {
+    from: ['paused'],
+    set: { dispatch_state: 'running', dispatch_heartbeat_at: sql<Date>`now()` },
+    refused: msg.deliveryNotPaused,
+    done: msg.deliveryResumed,
+    then: (tx) => addDispatchJobs(tx, id),
   });
 }
