@@ -2,11 +2,11 @@
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const outRoot = path.join(root, 'bench', '.out');
@@ -57,26 +57,12 @@ export function runCleanups() {
 
 // ---- processes
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject()));
-    });
-  });
-}
-
-export function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
+/**
+ * A free loopback port and whether a pid lives: the server's own helpers (the embedded
+ * PostgreSQL's), loaded through tsx as the bench workers are, so the two cannot drift.
+ */
+const postgresServer = await tsImport('../apps/server/src/db/postgres-server.ts', import.meta.url);
+export const { freePort, isAlive } = postgresServer;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
