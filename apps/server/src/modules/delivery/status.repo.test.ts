@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import {
   canAdvanceDelivery,
@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { NORMAL, createCampaign, numbers } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
+import { writeResults } from './dispatch.repo.js';
 import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
 import { counters, countsFromRows, setStates, statesOf } from './status.test-fixtures.js';
 
@@ -159,4 +160,49 @@ describe('applyStatusBatch', () => {
       await counted.destroy();
     }
   });
+
+  it('keeps counters exact when a dispatcher write commits while the batch waits for its rows', async () => {
+    // The dispatcher's write moves p0 sending -> sent and sent_count 0 -> 1 in one statement and
+    // holds its transaction open; the batch's 'delivered' for p0 takes its snapshot then (sent_count
+    // 0 there) and waits for p0's lock. Once the write commits, the lock returns p0 as 'sent', so
+    // the batch takes 1 from sent_count: it must take it from the committed 1, not the snapshot's 0.
+    const p = numbers(2, '93444444');
+    const [p0, p1] = p as [string, string];
+    const id = await createCampaign(t, h.u1.token, p);
+    await setStates(t, id, { [p0]: 'sending', [p1]: 'sending' });
+    expect(await counters(t, id)).toEqual({ sent: 0, delivered: 0, read: 0, failed: 0 });
+
+    let batch: Promise<unknown> = Promise.resolve();
+    await t.db.transaction().execute(async (tx) => {
+      await writeResults(tx, id, [
+        { phone: p0, attempts: 0, state: 'sent', providerMessageId: `pm-${p0}` },
+      ]);
+      batch = applyStatusBatch(t.db, [event(id, p0, 'delivered', 20)]).then(
+        (r) => r,
+        (err: unknown) => err,
+      );
+      await waitForLockWaiter();
+    });
+    const applied = await batch;
+    expect(applied).toMatchObject({ applied: 1, unknown: 0 });
+    expect(await statesOf(t, id)).toEqual({ [p0]: 'delivered', [p1]: 'sending' });
+    expect(await counters(t, id)).toEqual({ sent: 0, delivered: 1, read: 0, failed: 0 });
+    expect(await counters(t, id)).toEqual(await countsFromRows(t, id));
+  });
 });
+
+/**
+ * Resolves once a session of this test's database waits for a lock (the batch, on p0's row: a
+ * row lock waits on its holder's transaction id, a lock of no database, hence the join).
+ */
+async function waitForLockWaiter(): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await sql<{ waiting: number }>`
+      SELECT count(*)::int AS waiting FROM pg_locks l
+        JOIN pg_stat_activity a ON a.pid = l.pid
+       WHERE NOT l.granted AND a.datname = current_database()`.execute(t.ownerDb);
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the status batch never waited for the row the dispatcher holds');
+}

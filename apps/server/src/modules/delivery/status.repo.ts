@@ -127,7 +127,14 @@ export function collapseEvents(events: readonly RecipientEvent[]): RowTarget[] {
  *   change nothing twice, and a row they would not move is neither locked nor written (row
  *   locks write the row's page too; most 'sent' events find the row sent already);
  * - the campaigns' counters (recipients now in sent/delivered/read/failed) move by the rows'
- *   old and new states, their rows locked in id order.
+ *   old and new states, their rows locked in id order. The new counts are computed from the
+ *   values the lock returned, never from `c.*`: under READ COMMITTED the UPDATE builds its new
+ *   row from the campaign row of the statement's snapshot and checks `sent_count >= 0` on it
+ *   BEFORE it finds that row outdated and redoes it on the latest version. A dispatcher write
+ *   (rows sending -> sent and sent_count + n, one commit) landing after our snapshot makes the
+ *   rows' lock return them as 'sent' while the snapshot's campaign row lacks the + n: the check
+ *   failed on that stale row (the batch failed, the webhook answered 503). The lock, taken after
+ *   the rows' locks, returns the latest committed counters, which include every such + n.
  */
 export async function applyStatusBatch(
   db: DbOrTx,
@@ -209,14 +216,16 @@ export async function applyStatusBatch(
                - count(*) FILTER (WHERE old_state = 'failed') AS failed
         FROM upd GROUP BY campaign_id
     ), locked AS MATERIALIZED (
-      SELECT c.id FROM campaigns c WHERE c.id IN (SELECT campaign_id FROM delta)
-       ORDER BY c.id FOR UPDATE
+      SELECT c.id, c.sent_count, c.delivered_count, c.read_count, c.failed_count
+        FROM campaigns c WHERE c.id IN (SELECT campaign_id FROM delta)
+       -- The UPDATE's own strength: references to the campaign being inserted do not wait.
+       ORDER BY c.id FOR NO KEY UPDATE
     ), camp AS (
       UPDATE campaigns c SET
-        sent_count = c.sent_count + d.sent,
-        delivered_count = c.delivered_count + d.delivered,
-        read_count = c.read_count + d.read,
-        failed_count = c.failed_count + d.failed
+        sent_count = l.sent_count + d.sent,
+        delivered_count = l.delivered_count + d.delivered,
+        read_count = l.read_count + d.read,
+        failed_count = l.failed_count + d.failed
         FROM delta d JOIN locked l ON l.id = d.campaign_id
        WHERE c.id = d.campaign_id
       RETURNING c.id, c.dispatch_state
