@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { DeliveryState } from '@herald/contract';
 import type { Tx } from '../../db/database.js';
+import type { LateMove } from './status.repo.js';
 
 /**
  * The delivery report of a campaign the engine sent (issue 14), built from its recipients'
  * states into the same `campaign_report_entries` an uploaded report fills, so the report dialog,
- * the CSV export and the counts read it as they read an uploaded one.
+ * the CSV export and the counts read it as they read an uploaded one; status events arriving
+ * after that keep it in step (applyLateMoves).
  */
 
 /** The report's status text for a recipient state (NULL, queued: never sent). */
@@ -57,4 +59,44 @@ export async function buildDeliveryReport(
              AS delivered
       FROM written`.execute(tx);
   return { total: rows[0]?.total ?? 0, delivered: rows[0]?.delivered ?? 0 };
+}
+
+/**
+ * Status events that arrive after the campaign was settled (a receipt later than the receipt
+ * wait, a failure reported after 'sent', the success of an attempt counted as unsent). The rule:
+ * a late event moves the recipient row and the campaign's counters as any event does (forward
+ * only, by the contract's canAdvanceDelivery), and the report with them: the recipient's entry,
+ * while it still reads what this file wrote for the row's old state (an entry an Admin's upload
+ * wrote otherwise stays), and `report_delivered`. It never changes the refund: credits were
+ * settled once, on the states at settlement (failed and unsent given back, sent, delivered and
+ * read kept). So a sent message failing late stays charged, and an unsent one delivered late
+ * stays refunded. A recipient refunded as failed never counts as delivered: failed is final for
+ * delivered and read. Runs in the status batch's transaction, after its statement (a fresh
+ * snapshot, so it also sees a report built by a settlement that committed while the batch
+ * waited for the campaign's lock), under the campaign's row lock that statement took.
+ */
+export async function applyLateMoves(
+  tx: Tx,
+  campaignId: string,
+  moves: readonly LateMove[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  const text = (s: DeliveryState | null) => REPORT_STATUS_OF[s ?? 'unsent'];
+  await sql`
+    WITH m AS (
+      SELECT * FROM unnest(${moves.map((m) => m.phone)}::text[],
+                           ${moves.map((m) => text(m.from))}::text[],
+                           ${moves.map((m) => text(m.to))}::text[]) AS m(phone, was, now)
+    ), e AS (
+      UPDATE campaign_report_entries e SET status = m.now
+        FROM m
+       WHERE e.campaign_id = ${campaignId}::uuid AND e.phone = m.phone AND e.status = m.was
+         AND m.now <> m.was
+      RETURNING m.was, e.status
+    )
+    UPDATE campaigns SET report_delivered = report_delivered
+      + (SELECT count(*) FILTER (WHERE status = ANY(${REPORT_DELIVERED_STATUSES}::text[]))
+              - count(*) FILTER (WHERE was = ANY(${REPORT_DELIVERED_STATUSES}::text[]))
+           FROM e)::int
+     WHERE id = ${campaignId}::uuid AND EXISTS (SELECT 1 FROM e)`.execute(tx);
 }

@@ -16,7 +16,9 @@ import * as repo from './finalize.repo.js';
  * Rejected gives back only the rest), and a Processing campaign becomes Completed, gets its
  * report built from the recipients' states and becomes Report Generated. A cancelled dispatch
  * is refunded only; its status stays Cancelled. Running twice, or on two instances at once, is
- * harmless: the second run waits for the lock and finds the campaign settled.
+ * harmless: the second run waits for the lock and finds the campaign settled. Status events
+ * arriving after settlement move the rows, the counters and the report, never the refund
+ * (delivery-report.ts, applyLateMoves, states the rule).
  */
 
 /** How long a sent message may wait for its delivery receipt before the campaign settles without it. */

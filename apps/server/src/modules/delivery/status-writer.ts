@@ -1,5 +1,6 @@
 import type { AppContext, Log } from '../../context.js';
 import { publishCampaignProgress } from '../live/campaign-progress.js';
+import { applyLateMoves } from './delivery-report.js';
 import { requestFinalize } from './finalize-request.js';
 import type { StatusEvent } from './providers/provider.js';
 import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
@@ -182,8 +183,9 @@ export class StatusWriter {
 
 /**
  * The app's batch write: the statement, then in the same transaction the live NOTIFY for the
- * campaigns it touched and a finalize request for those whose sending already ended (a batch
- * may have given their last recipients a final state).
+ * campaigns it touched, a finalize request for those whose sending already ended and which are
+ * not settled yet (a batch may have given their last recipients a final state), and the report
+ * of those settled already brought in step with the late moves (delivery-report.ts's rule).
  */
 export function transactionalBatchWrite(ctx: Pick<AppContext, 'db'>): BatchWrite {
   return (events) =>
@@ -194,7 +196,13 @@ export function transactionalBatchWrite(ctx: Pick<AppContext, 'db'>): BatchWrite
         result.campaigns.map((c) => c.id),
       );
       for (const c of result.campaigns) {
-        if (c.dispatchState === 'done' || c.dispatchState === 'cancelled') {
+        if (c.settled) {
+          await applyLateMoves(
+            tx,
+            c.id,
+            result.late.filter((m) => m.campaignId === c.id),
+          );
+        } else if (c.dispatchState === 'done' || c.dispatchState === 'cancelled') {
           await requestFinalize(tx, c.id);
         }
       }

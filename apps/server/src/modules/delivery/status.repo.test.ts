@@ -65,7 +65,8 @@ describe('applyStatusBatch', () => {
       event(id, p4, 'delivered', 20),
     ]);
     expect(first).toMatchObject({ applied: 5, unknown: 0 });
-    expect(first.campaigns).toEqual([{ id, dispatchState: null }]);
+    expect(first.campaigns).toEqual([{ id, dispatchState: null, settled: false }]);
+    expect(first.late).toEqual([]);
     expect(await statesOf(t, id)).toMatchObject({
       [p0]: 'delivered',
       [p1]: 'sent',

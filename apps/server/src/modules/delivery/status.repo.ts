@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { DELIVERY_STATES, type DispatchState, type StatusEventState } from '@herald/contract';
+import {
+  DELIVERY_STATES,
+  type DeliveryState,
+  type DispatchState,
+  type StatusEventState,
+} from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
@@ -22,6 +27,16 @@ export interface RecipientEvent {
 export interface TouchedCampaign {
   id: string;
   dispatchState: DispatchState | null;
+  /** Settled already (refund written, report built): what this batch moved came late. */
+  settled: boolean;
+}
+
+/** A recipient row a batch moved after its campaign was settled (delivery-report.ts). */
+export interface LateMove {
+  campaignId: string;
+  phone: string;
+  from: DeliveryState | null;
+  to: StatusEventState;
 }
 
 export interface AppliedBatch {
@@ -31,6 +46,8 @@ export interface AppliedBatch {
   unknown: number;
   /** Campaigns whose counters this batch changed, in id order. */
   campaigns: TouchedCampaign[];
+  /** The moves of rows whose campaign was settled (none in the normal flow). */
+  late: LateMove[];
 }
 
 /** One recipient's events of a batch collapsed to the row's target values. */
@@ -134,13 +151,14 @@ export function collapseEvents(events: readonly RecipientEvent[]): RowTarget[] {
  *   (rows sending -> sent and sent_count + n, one commit) landing after our snapshot makes the
  *   rows' lock return them as 'sent' while the snapshot's campaign row lacks the + n: the check
  *   failed on that stale row (the batch failed, the webhook answered 503). The lock, taken after
- *   the rows' locks, returns the latest committed counters, which include every such + n.
+ *   the rows' locks, returns the latest committed counters, which include every such + n;
+ * - rows of a campaign already settled are answered as `late` (delivery-report.ts's rule).
  */
 export async function applyStatusBatch(
   db: DbOrTx,
   events: readonly RecipientEvent[],
 ): Promise<AppliedBatch> {
-  if (events.length === 0) return { applied: 0, unknown: 0, campaigns: [] };
+  if (events.length === 0) return { applied: 0, unknown: 0, campaigns: [], late: [] };
   const targets = collapseEvents(events);
   const iso = (d: Date | null) => (d === null ? null : d.toISOString());
   const cols = {
@@ -171,6 +189,7 @@ export async function applyStatusBatch(
     applied: number;
     found: number[] | null;
     campaigns: TouchedCampaign[];
+    late: LateMove[];
   }>`
     WITH t AS MATERIALIZED (
       SELECT * FROM unnest(${cols.campaignIds}::uuid[], ${cols.phones}::text[],
@@ -203,7 +222,7 @@ export async function applyStatusBatch(
         FROM cur t
        WHERE r.campaign_id = t.campaign_id AND r.phone = t.phone
          AND ${advances('t.old_state')}
-      RETURNING r.campaign_id, t.old_state, r.state AS new_state
+      RETURNING r.campaign_id, r.phone, t.old_state, r.state AS new_state
     ), delta AS (
       SELECT campaign_id,
              count(*) FILTER (WHERE new_state = 'sent')
@@ -216,7 +235,8 @@ export async function applyStatusBatch(
                - count(*) FILTER (WHERE old_state = 'failed') AS failed
         FROM upd GROUP BY campaign_id
     ), locked AS MATERIALIZED (
-      SELECT c.id, c.sent_count, c.delivered_count, c.read_count, c.failed_count
+      SELECT c.id, c.sent_count, c.delivered_count, c.read_count, c.failed_count,
+             c.delivery_settled
         FROM campaigns c WHERE c.id IN (SELECT campaign_id FROM delta)
        -- The UPDATE's own strength: references to the campaign being inserted do not wait.
        ORDER BY c.id FOR NO KEY UPDATE
@@ -228,7 +248,7 @@ export async function applyStatusBatch(
         failed_count = l.failed_count + d.failed
         FROM delta d JOIN locked l ON l.id = d.campaign_id
        WHERE c.id = d.campaign_id
-      RETURNING c.id, c.dispatch_state
+      RETURNING c.id, c.dispatch_state, l.delivery_settled
     )
     SELECT (SELECT count(*) FROM upd)::int AS applied,
            (SELECT CASE WHEN (SELECT count(*) FROM cur) < ${targets.length} THEN
@@ -236,8 +256,14 @@ export async function applyStatusBatch(
                        WHERE EXISTS (SELECT 1 FROM campaign_recipients r
                                       WHERE r.campaign_id = t.campaign_id AND r.phone = t.phone))
                    END) AS found,
-           (SELECT coalesce(json_agg(json_build_object('id', id, 'dispatchState', dispatch_state)
-                                     ORDER BY id), '[]'::json) FROM camp) AS campaigns`.execute(db);
+           (SELECT coalesce(json_agg(json_build_object('id', id, 'dispatchState', dispatch_state,
+                                                       'settled', delivery_settled)
+                                     ORDER BY id), '[]'::json) FROM camp) AS campaigns,
+           (SELECT coalesce(json_agg(json_build_object('campaignId', u.campaign_id,
+                                                       'phone', u.phone, 'from', u.old_state,
+                                                       'to', u.new_state)), '[]'::json)
+              FROM upd u JOIN locked l ON l.id = u.campaign_id
+             WHERE l.delivery_settled) AS late`.execute(db);
   const row = rows[0];
   let unknown = 0;
   if (row?.found) {
@@ -246,5 +272,10 @@ export async function applyStatusBatch(
       if (!found.has(i + 1)) unknown += t.events;
     });
   }
-  return { applied: row?.applied ?? 0, unknown, campaigns: row?.campaigns ?? [] };
+  return {
+    applied: row?.applied ?? 0,
+    unknown,
+    campaigns: row?.campaigns ?? [],
+    late: row?.late ?? [],
+  };
 }
