@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext, Log } from '../../context.js';
 import { publishCampaignProgress } from '../live/campaign-progress.js';
 import { applyLateMoves } from './delivery-report.js';
@@ -188,24 +189,47 @@ export class StatusWriter {
  * of those settled already brought in step with the late moves (delivery-report.ts's rule).
  */
 export function transactionalBatchWrite(ctx: Pick<AppContext, 'db'>): BatchWrite {
-  return (events) =>
-    ctx.db.transaction().execute(async (tx) => {
-      const result = await applyStatusBatch(tx, events);
-      await publishCampaignProgress(
-        tx,
-        result.campaigns.map((c) => c.id),
-      );
-      for (const c of result.campaigns) {
-        if (c.settled) {
-          await applyLateMoves(
-            tx,
-            c.id,
-            result.late.filter((m) => m.campaignId === c.id),
-          );
-        } else if (c.dispatchState === 'done' || c.dispatchState === 'cancelled') {
-          await requestFinalize(tx, c.id);
-        }
+  return (events) => retryingConflicts(() => writeOnce(ctx, events));
+}
+
+/** Tries a write that lost a deadlock or a serialization conflict again, a few times. */
+const STATUS_WRITE_TRIES = 4;
+
+/**
+ * A batch locks its rows in key order, but the dispatcher's result writes lock theirs in the
+ * order the sends ended, so the two can deadlock; PostgreSQL then fails one of them, and a batch
+ * failed that way is simply written again (nothing of it was committed) rather than answered 503.
+ */
+async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : null;
+      if (attempt >= STATUS_WRITE_TRIES || (code !== '40P01' && code !== '40001')) throw err;
+      await sleep(10 * attempt * (0.5 + Math.random()));
+    }
+  }
+}
+
+function writeOnce(ctx: Pick<AppContext, 'db'>, events: RecipientEvent[]) {
+  return ctx.db.transaction().execute(async (tx) => {
+    const result = await applyStatusBatch(tx, events);
+    await publishCampaignProgress(
+      tx,
+      result.campaigns.map((c) => c.id),
+    );
+    for (const c of result.campaigns) {
+      if (c.settled) {
+        await applyLateMoves(
+          tx,
+          c.id,
+          result.late.filter((m) => m.campaignId === c.id),
+        );
+      } else if (c.dispatchState === 'done' || c.dispatchState === 'cancelled') {
+        await requestFinalize(tx, c.id);
       }
-      return { unknown: result.unknown };
-    });
+    }
+    return { unknown: result.unknown };
+  });
 }

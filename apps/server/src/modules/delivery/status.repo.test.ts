@@ -14,6 +14,7 @@ import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { NORMAL, createCampaign, numbers } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
 import { writeResults } from './dispatch.repo.js';
+import { transactionalBatchWrite } from './status-writer.js';
 import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
 import { counters, countsFromRows, setStates, statesOf } from './status.test-fixtures.js';
 
@@ -189,6 +190,38 @@ describe('applyStatusBatch', () => {
     expect(await statesOf(t, id)).toEqual({ [p0]: 'delivered', [p1]: 'sending' });
     expect(await counters(t, id)).toEqual({ sent: 0, delivered: 1, read: 0, failed: 0 });
     expect(await counters(t, id)).toEqual(await countsFromRows(t, id));
+  });
+
+  it('writes a batch again when it lost a deadlock to a dispatcher write taking its rows in another order', async () => {
+    // The dispatcher's write takes p1, then p0 (its results come in the order the sends ended);
+    // the batch takes p0, then waits for p1: a cycle PostgreSQL breaks by failing the batch.
+    const p = numbers(2, '93555555');
+    const [p0, p1] = p as [string, string];
+    const id = await createCampaign(t, h.u1.token, p);
+    await setStates(t, id, { [p0]: 'sending', [p1]: 'sending' });
+    const sent = (phone: string) => ({
+      phone,
+      attempts: 0,
+      state: 'sent' as const,
+      providerMessageId: `pm-${phone}`,
+    });
+
+    let batch: Promise<unknown> = Promise.resolve();
+    await t.db.transaction().execute(async (tx) => {
+      await writeResults(tx, id, [sent(p1)]);
+      batch = transactionalBatchWrite(t.app.ctx)([
+        event(id, p0, 'delivered', 20),
+        event(id, p1, 'delivered', 20),
+      ]).then(
+        (r) => r,
+        (err: unknown) => err,
+      );
+      await waitForLockWaiter();
+      await writeResults(tx, id, [sent(p0)]);
+    });
+    expect(await batch).toEqual({ unknown: 0 });
+    expect(await statesOf(t, id)).toEqual({ [p0]: 'delivered', [p1]: 'delivered' });
+    expect(await counters(t, id)).toEqual({ sent: 0, delivered: 2, read: 0, failed: 0 });
   });
 });
 
