@@ -3,6 +3,7 @@ import type { AppContext, Log } from '../../context.js';
 import { publishCampaignProgress } from '../live/campaign-progress.js';
 import { applyLateMoves } from './delivery-report.js';
 import { requestFinalize } from './finalize-request.js';
+import { ProgressThrottle } from './progress-throttle.js';
 import type { StatusEvent } from './providers/provider.js';
 import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
 
@@ -14,7 +15,8 @@ import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
  * an event waits at most one batch's write before its own starts. A request's
  * promise settles only when every batch holding its events committed, and rejects when one
  * failed: the webhook then answers 503 and the provider sends the events again. Nothing here is
- * background work: it only serves requests that are waiting.
+ * background work: it only serves requests that are waiting (the one timer is the throttled
+ * live NOTIFY's, progress-throttle.ts).
  */
 
 export interface StatusWriterOptions {
@@ -184,12 +186,25 @@ export class StatusWriter {
 
 /**
  * The app's batch write: the statement, then in the same transaction the live NOTIFY for the
- * campaigns it touched, a finalize request for those whose sending already ended and which are
+ * campaigns it touched (those `progress` lets through now; the others get its trailing one),
+ * a finalize request for those whose sending already ended and which are
  * not settled yet (a batch may have given their last recipients a final state), and the report
  * of those settled already brought in step with the late moves (delivery-report.ts's rule).
  */
-export function transactionalBatchWrite(ctx: Pick<AppContext, 'db'>): BatchWrite {
-  return (events) => retryingConflicts(() => writeOnce(ctx, events));
+export function transactionalBatchWrite(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  progress: ProgressThrottle = progressThrottleFor(ctx),
+): BatchWrite {
+  return (events) => retryingConflicts(() => writeOnce(ctx, progress, events));
+}
+
+/** The throttle of a writer's live NOTIFYs, its trailing ones sent on their own. */
+export function progressThrottleFor(ctx: Pick<AppContext, 'db' | 'log'>): ProgressThrottle {
+  return new ProgressThrottle((ids) =>
+    publishCampaignProgress(ctx.db, ids).catch((err: unknown) => {
+      ctx.log.warn({ err }, 'live progress of status events not published');
+    }),
+  );
 }
 
 /** Tries a write that lost a deadlock or a serialization conflict again, a few times. */
@@ -212,13 +227,14 @@ async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function writeOnce(ctx: Pick<AppContext, 'db'>, events: RecipientEvent[]) {
+function writeOnce(
+  ctx: Pick<AppContext, 'db'>,
+  progress: ProgressThrottle,
+  events: RecipientEvent[],
+) {
   return ctx.db.transaction().execute(async (tx) => {
     const result = await applyStatusBatch(tx, events);
-    await publishCampaignProgress(
-      tx,
-      result.campaigns.map((c) => c.id),
-    );
+    await publishCampaignProgress(tx, progress.take(result.campaigns.map((c) => c.id)));
     for (const c of result.campaigns) {
       if (c.settled) {
         await applyLateMoves(

@@ -165,4 +165,34 @@ describe('POST /api/delivery/webhooks/:provider', () => {
     );
     expect(rows.map((r) => r.key)).toEqual([`delivery-finalize:${ended.id}`]);
   });
+
+  it("tells the campaign's open pages (its owner's channel) when its events are written", async () => {
+    const { id, phones } = await sendingCampaign(4, '99999990');
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === 'herald_live' && n.payload?.includes(h.u1.user._id)) heard.push(n.payload);
+    });
+    await listener.query('LISTEN herald_live');
+    try {
+      expect(
+        (await postCallback(t, [ev(id, phones[0] as string, 'sent')], SECRET)).statusCode,
+      ).toBe(200);
+      await until(() => heard.length >= 1);
+      // More batches at once: those within the interval are told by one NOTIFY after it.
+      for (const p of phones.slice(1)) {
+        expect((await postCallback(t, [ev(id, p, 'delivered')], SECRET)).statusCode).toBe(200);
+      }
+      await until(() => heard.length >= 2);
+      expect(heard[0]).toMatch(/^c:/);
+    } finally {
+      await listener.end();
+    }
+  });
 });
+
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(done()).toBe(true);
+}

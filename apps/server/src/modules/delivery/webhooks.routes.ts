@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/app-error.js';
 import type { ProviderAdapter, StatusEvent } from './providers/provider.js';
 import {
+  progressThrottleFor,
   StatusWriter,
   transactionalBatchWrite,
   type StatusWriterOptions,
@@ -37,10 +38,14 @@ export interface WebhookRoutesOptions {
 
 export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, opts) => {
   const { ctx } = app;
-  const writer = new StatusWriter(transactionalBatchWrite(ctx), ctx.log, opts.writer);
+  const progress = progressThrottleFor(ctx);
+  const writer = new StatusWriter(transactionalBatchWrite(ctx, progress), ctx.log, opts.writer);
   writers.set(ctx, writer);
   // Requests in flight finish first (Fastify waits for them), then what they handed in.
-  app.addHook('onClose', () => writer.close());
+  app.addHook('onClose', async () => {
+    await writer.close();
+    progress.close();
+  });
 
   // Only this plugin's scope: the signature is checked over the exact bytes received.
   app.removeContentTypeParser(['application/json']);
