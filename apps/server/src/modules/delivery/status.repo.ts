@@ -139,7 +139,8 @@ export function collapseEvents(events: readonly RecipientEvent[]): RowTarget[] {
 /**
  * Applies a batch in ONE statement, its events collapsed per recipient first (collapseEvents):
  * - each recipient row is found by primary key and locked in the order given (key order: two
- *   writers never deadlock on them), and moves only forward by the contract's
+ *   batches never deadlock on them; a dispatcher write, in its own order, may, and
+ *   status-writer.ts writes the batch again), and moves only forward by the contract's
  *   `canAdvanceDelivery`, with the ranks of DELIVERY_STATES: repeated and out-of-order events
  *   change nothing twice, and a row they would not move is neither locked nor written (row
  *   locks write the row's page too; most 'sent' events find the row sent already);
