@@ -1,7 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopLeftoverPostgres, waitFor } from '../test/server-process.js';
 import { adminToken, api, approveCampaign, CRASH_ADMIN } from '../test/crash-campaign.js';
@@ -13,7 +15,8 @@ import { SimulatorServer } from './modules/delivery/providers/simulator-server.j
  * campaign to a simulator of this test's own; killed with SIGKILL mid-campaign and started
  * again on the same DATA_DIR, it resumes by itself. Every recipient reaches the simulator
  * (0 skipped), and references sent twice number at most the messages in flight at the kill
- * (DELIVERY_CONCURRENCY).
+ * (DELIVERY_CONCURRENCY). The rows the dead instance held are taken at once on restart, not
+ * after their lease: the test makes their lease a day long, and the campaign still ends.
  */
 const SECRET = 'crash-test-webhook-secret-0123456789';
 const CONCURRENCY = 16;
@@ -35,6 +38,48 @@ async function startServer(port: number): Promise<ChildProcess> {
   });
   children.push(child);
   return child;
+}
+
+/** The embedded server's owner URL: its password file and the port in its postmaster.pid. */
+function embeddedOwnerUrl(): string {
+  const password = readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim();
+  const pid = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = pid.split('\n')[3];
+  return `postgres://herald:${encodeURIComponent(password)}@127.0.0.1:${port}/herald`;
+}
+
+/**
+ * What the killed instance held, leased for a day: the rows it left sending, and five more
+ * taken from the end of the first pass (beyond the cursor, so only their claim can send them),
+ * as if it had claimed them last under its key.
+ */
+async function leaseForADay(campaignId: string): Promise<void> {
+  const db = new pg.Client({ connectionString: embeddedOwnerUrl() });
+  await db.connect();
+  try {
+    const dead = await db.query<{ key: number }>(
+      `SELECT claimed_by AS key FROM campaign_recipients
+       WHERE campaign_id = $1 AND claimed_by IS NOT NULL LIMIT 1`,
+      [campaignId],
+    );
+    expect(dead.rows).toHaveLength(1);
+    await db.query(
+      `UPDATE campaign_recipients SET next_attempt_at = now() + interval '1 day'
+       WHERE campaign_id = $1 AND state = 'sending'`,
+      [campaignId],
+    );
+    const claimed = await db.query(
+      `UPDATE campaign_recipients SET state = 'sending', attempts = 1, state_at = now(),
+         next_attempt_at = now() + interval '1 day', claimed_by = $2
+       WHERE campaign_id = $1 AND phone IN (
+         SELECT phone FROM campaign_recipients WHERE campaign_id = $1 AND state IS NULL
+         ORDER BY phone DESC LIMIT 5)`,
+      [campaignId, dead.rows[0]!.key],
+    );
+    expect(claimed.rowCount).toBe(5);
+  } finally {
+    await db.end();
+  }
 }
 
 afterAll(async () => {
@@ -71,6 +116,7 @@ describe('delivery across a crash', () => {
     await new Promise((r) => first.once('exit', r));
     const atKill = simulator.stats().accepted;
     expect(atKill).toBeLessThan(RECIPIENTS);
+    await leaseForADay(campaignId);
 
     const port2 = await freePort();
     simulator.setCallbackUrl(`http://127.0.0.1:${port2}/api/delivery/webhooks/simulator`);

@@ -15,6 +15,7 @@ import { sql as ledgerCleanup } from './0015-ledger-cleanup.js';
 import { sql as delivery } from './0016-delivery.js';
 import { sql as deliveryHotUpdates } from './0017-delivery-hot-updates.js';
 import { sql as backupDownloads } from './0019-backup-downloads.js';
+import { sql as deliveryClaimedBy } from './0020-delivery-claimed-by.js';
 
 export interface Migration {
   version: number;
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   { version: 16, name: 'delivery', sql: delivery },
   { version: 17, name: 'delivery-hot-updates', sql: deliveryHotUpdates },
   { version: 19, name: 'backup-downloads', sql: backupDownloads },
+  { version: 20, name: 'delivery-claimed-by', sql: deliveryClaimedBy },
 ];

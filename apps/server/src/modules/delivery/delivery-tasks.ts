@@ -3,7 +3,13 @@ import { parseCronItems, type ParsedCronItem, type TaskList } from 'graphile-wor
 import type { AppContext } from '../../context.js';
 import { addJob, TASKS } from '../../jobs/job-queue.js';
 import { addDispatchJobs } from './dispatch-jobs.js';
-import { freshestHeartbeat, stalledCampaigns, touchHeartbeat } from './dispatch-progress.repo.js';
+import {
+  freshestHeartbeat,
+  releaseOrphans,
+  stalledCampaigns,
+  touchHeartbeat,
+} from './dispatch-progress.repo.js';
+import { DispatchPresence } from './dispatch-presence.js';
 import { DEFAULT_DISPATCH_OPTIONS, runDispatchSlice, type DispatchOptions } from './dispatcher.js';
 import { runFinalize } from './finalize.js';
 import { SendLimiter } from './send-limiter.js';
@@ -13,6 +19,8 @@ import { SendLimiter } from './send-limiter.js';
  * that gives a campaign left running by a stopped or killed instance its jobs again. The
  * watchdog runs every minute, and when a runner starts: at once, and again as soon as the
  * newest heartbeat of a campaign being sent has gone stale, so a restart resumes in seconds.
+ * A killed instance that had sends in flight is known dead at once (its presence lock went
+ * with its connection): the first run already gives its rows and its campaigns back.
  */
 
 /** A running campaign without a heartbeat for this long, and no live job, has stalled. */
@@ -21,6 +29,15 @@ export const STALL_MS = 15_000;
 const DispatchPayload = z.object({ campaignId: z.uuid(), slot: z.number().int().min(0) });
 const CampaignPayload = z.object({ campaignId: z.uuid() });
 
+/** One presence per app instance (its context), however often its task list is built. */
+const presences = new WeakMap<AppContext['db'], DispatchPresence>();
+
+export function presenceOf(ctx: Pick<AppContext, 'db' | 'databaseUrl'>): DispatchPresence {
+  let p = presences.get(ctx.db);
+  if (!p) presences.set(ctx.db, (p = new DispatchPresence(ctx.databaseUrl)));
+  return p;
+}
+
 export function deliveryTasks(ctx: AppContext, overrides: Partial<DispatchOptions> = {}): TaskList {
   // One limiter per runner: the in-flight bound holds for every slice this instance runs.
   const deps = {
@@ -28,6 +45,7 @@ export function deliveryTasks(ctx: AppContext, overrides: Partial<DispatchOption
     delivery: ctx.delivery,
     uploadsDir: ctx.uploadsDir,
     limiter: new SendLimiter(ctx.config.delivery.concurrency),
+    presence: presenceOf(ctx),
     log: ctx.log,
     options: {
       ...DEFAULT_DISPATCH_OPTIONS,
@@ -52,9 +70,14 @@ export function deliveryTasks(ctx: AppContext, overrides: Partial<DispatchOption
   };
 }
 
-/** Gives each stalled campaign its dispatch jobs again; returns how many. */
+/**
+ * Gives the rows of dead instances back (due now), and each campaign that had some, or that
+ * stalled, its dispatch jobs again; returns how many campaigns. Jobs for a campaign another
+ * instance is still sending only add a slice: claims are exclusive.
+ */
 export async function recoverDispatch(ctx: Pick<AppContext, 'db'>): Promise<number> {
-  const stalled = await stalledCampaigns(ctx.db, STALL_MS);
+  const orphaned = await releaseOrphans(ctx.db);
+  const stalled = [...new Set([...orphaned, ...(await stalledCampaigns(ctx.db, STALL_MS))])];
   for (const id of stalled) {
     await ctx.db.transaction().execute(async (tx) => {
       await touchHeartbeat(tx, id);

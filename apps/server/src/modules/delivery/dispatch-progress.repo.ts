@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db/database.js';
+import { PRESENCE_LOCK_SPACE } from './dispatch-presence.js';
 
 /**
  * The dispatcher's queries about a campaign's sending as a whole (issue 14): what is left
  * after a slice, ending it, waiting for the next day, and the watchdog's search for campaigns
- * whose instance stopped.
+ * whose instance stopped, and the rows a dead instance held.
  */
 
 /** What is left of a campaign's sending, to decide when its next slice runs. */
@@ -114,4 +115,33 @@ export async function freshestHeartbeat(db: DbOrTx, staleMs: number): Promise<Da
     WHERE status = 'Processing' AND dispatch_state = 'running'
       AND dispatch_heartbeat_at > now() - make_interval(secs => ${staleMs / 1000})`.execute(db);
   return rows[0]?.at ?? null;
+}
+
+/**
+ * Makes due now the rows left `sending` by instances that are gone: claimed under a presence
+ * key whose advisory lock no session holds (dispatch-presence.ts), in one campaign or in every
+ * campaign being sent. Their sends were in flight when the instance died (their results never
+ * written), so sending them again costs at most the in-flight duplicates; waiting out the
+ * lease would only delay them. Rows claimed before keys existed keep their lease. Answers the
+ * campaigns that had such rows.
+ */
+export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<string[]> {
+  const { rows } = await sql<{ campaign_id: string }>`
+    WITH held AS (
+      SELECT objid::bigint AS key FROM pg_locks
+      WHERE locktype = 'advisory' AND classid = ${PRESENCE_LOCK_SPACE}::bigint::oid
+        AND objsubid = 2 AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    ), released AS (
+      UPDATE campaign_recipients r SET next_attempt_at = now()
+      WHERE r.campaign_id IN (
+          SELECT id FROM campaigns
+          WHERE status = 'Processing' AND dispatch_state IN ('running', 'waiting', 'paused')
+            AND (${campaignId ?? null}::uuid IS NULL OR id = ${campaignId ?? null}::uuid))
+        AND r.next_attempt_at > now() AND r.state = 'sending' AND r.claimed_by IS NOT NULL
+        AND r.claimed_by::bigint NOT IN (SELECT key FROM held)
+      RETURNING r.campaign_id
+    )
+    SELECT DISTINCT campaign_id FROM released`.execute(db);
+  return rows.map((r) => r.campaign_id);
 }

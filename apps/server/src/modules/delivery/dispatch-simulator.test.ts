@@ -138,4 +138,30 @@ describe('sending through the simulator', () => {
     );
     expect(left).toEqual([]);
   });
+
+  it("after kill -9 with sends in flight, a restart takes the dead instance's rows at once, whatever their lease", async () => {
+    await setSender(t, 1000);
+    const to = phones(40, 40_001);
+    const id = await approvedCampaign(to);
+    // Just after kill -9: the slot jobs locked by the dead worker, its heartbeat fresh, and
+    // rows it claimed, their lease a day long, under a key no session holds any more.
+    await sql`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'killed'
+              WHERE key LIKE ${`delivery-dispatch:${id}:%`}`.execute(t.db);
+    await sql`UPDATE campaigns SET dispatch_heartbeat_at = now() WHERE id = ${id}::uuid`.execute(
+      t.db,
+    );
+    const { rows: held } = await sql<{ key: number }>`
+      SELECT objid::int AS key FROM pg_locks WHERE locktype = 'advisory'`.execute(t.db);
+    const dead = held.some((h) => h.key === 7) ? 8 : 7;
+    await sql`UPDATE campaign_recipients SET state = 'sending', attempts = 1, state_at = now(),
+                next_attempt_at = now() + interval '1 day', claimed_by = ${dead}::int
+              WHERE campaign_id = ${id}::uuid AND phone IN (${to[0]!}, ${to[1]!})`.execute(t.db);
+
+    // Not stalled by its heartbeat, but its instance is known dead: resumed at once.
+    expect(await recoverDispatch(t.app.ctx)).toBe(1);
+    await runUntilSent(id);
+    const rows = await recipientsOf(t, id);
+    expect(rows.filter((r) => !['sent', 'delivered', 'read'].includes(r.state ?? ''))).toEqual([]);
+    expect(rows.find((r) => r.phone === to[0])?.attempts).toBe(2);
+  });
 });

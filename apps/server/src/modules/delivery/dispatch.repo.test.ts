@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../../db/database.js';
 import { claimBatch, writeResults } from './dispatch.repo.js';
+import { DispatchPresence } from './dispatch-presence.js';
+import { releaseOrphans } from './dispatch-progress.repo.js';
 import { applyStatusBatch } from './status.repo.js';
 import { campaignOf, phones, recipientsOf, startedCampaign } from './dispatch.test-fixtures.js';
 
@@ -25,7 +27,7 @@ const LEASE_MS = 60_000;
 async function claimAll(db: Db, id: string, batch: number): Promise<string[]> {
   const got: string[] = [];
   for (;;) {
-    const c = await claimBatch(db, id, batch, LEASE_MS);
+    const c = await claimBatch(db, id, batch, LEASE_MS, null);
     if (c.stopped) throw new Error('stopped');
     if (c.rows.length === 0) return got;
     got.push(...c.rows.map((r) => r.phone));
@@ -55,7 +57,7 @@ describe('claiming recipients', () => {
   it('claims due retries and expired leases, never a row in flight within its lease', async () => {
     const to = phones(6, 5000);
     const id = await startedCampaign(t, admin, to);
-    const first = await claimBatch(t.db, id, 6, LEASE_MS);
+    const first = await claimBatch(t.db, id, 6, LEASE_MS, null);
     expect(first.stopped).toBe(false);
     // [0] waits for a retry later, [1] is due, [2] was claimed 2 minutes ago by a dead instance.
     await writeResults(t.db, id, [
@@ -81,7 +83,7 @@ describe('claiming recipients', () => {
     await sql`UPDATE campaign_recipients SET state_at = now() - interval '2 minutes',
                 next_attempt_at = now() - interval '1 minute'
               WHERE campaign_id = ${id}::uuid AND phone = ${to[2]!}`.execute(t.db);
-    const again = await claimBatch(t.db, id, 10, LEASE_MS);
+    const again = await claimBatch(t.db, id, 10, LEASE_MS, null);
     expect(again.stopped).toBe(false);
     if (again.stopped) return;
     expect(again.rows).toEqual([
@@ -101,7 +103,7 @@ describe('claiming recipients', () => {
   it('a sent message delivered and read is updated in place (HOT): no index entry per event', async () => {
     const to = phones(8, 11_000);
     const id = await startedCampaign(t, admin, to);
-    await claimBatch(t.db, id, 8, LEASE_MS);
+    await claimBatch(t.db, id, 8, LEASE_MS, null);
     await writeResults(
       t.db,
       id,
@@ -140,7 +142,7 @@ describe('claiming recipients', () => {
   it('writes a batch once: a result for a row already moved on, or re-claimed, changes nothing', async () => {
     const to = phones(4, 7000);
     const id = await startedCampaign(t, admin, to);
-    await claimBatch(t.db, id, 4, LEASE_MS);
+    await claimBatch(t.db, id, 4, LEASE_MS, null);
     const results = [
       { phone: to[0]!, attempts: 1, state: 'sent' as const, providerMessageId: 'p0' },
       {
@@ -178,8 +180,62 @@ describe('claiming recipients', () => {
       .set({ dispatch_state: 'paused' })
       .where('id', '=', id)
       .execute();
-    expect(await claimBatch(t.db, id, 3, LEASE_MS)).toEqual({ stopped: true });
+    expect(await claimBatch(t.db, id, 3, LEASE_MS, null)).toEqual({ stopped: true });
     const rows = await recipientsOf(t, id);
     expect(rows.every((r) => r.state === null)).toBe(true);
+  });
+
+  it('a claim waiting behind a pause (the campaign row lock) claims nothing once it commits', async () => {
+    const id = await startedCampaign(t, admin, phones(3, 13_000));
+    // A pause as dispatch-control takes it: the campaign's row lock, then the state.
+    const pausing = await other.pool.connect();
+    try {
+      await pausing.query('BEGIN');
+      await pausing.query('SELECT id FROM campaigns WHERE id = $1 FOR UPDATE', [id]);
+      await pausing.query(`UPDATE campaigns SET dispatch_state = 'paused' WHERE id = $1`, [id]);
+      const claim = claimBatch(t.db, id, 3, LEASE_MS, null);
+      // The claim started before the pause committed: it waits for the lock.
+      for (let waiting = false; !waiting;) {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'
+            AND query LIKE '%WITH camp AS%'`.execute(t.db);
+        waiting = (rows[0]?.n ?? 0) > 0;
+      }
+      await pausing.query('COMMIT');
+      expect(await claim).toEqual({ stopped: true });
+    } finally {
+      pausing.release();
+    }
+    expect((await recipientsOf(t, id)).every((r) => r.state === null)).toBe(true);
+  });
+
+  it('gives back at once the rows of a key no session holds, never those of a live one', async () => {
+    const to = phones(6, 15_000);
+    const id = await startedCampaign(t, admin, to);
+    const presence = new DispatchPresence(t.app.ctx.databaseUrl);
+    const live = await presence.enter();
+    const dead = live === 1 ? 2 : live - 1; // drawn by no session: a killed instance's
+    const mine = await claimBatch(t.db, id, 2, LEASE_MS, live);
+    const theirs = await claimBatch(t.db, id, 2, LEASE_MS, dead);
+    expect([mine.stopped, theirs.stopped]).toEqual([false, false]);
+
+    expect(await releaseOrphans(t.db, id)).toEqual([id]);
+    expect(await releaseOrphans(t.db, id)).toEqual([]); // given back once
+    // The dead instance's two come first, then the first pass goes on; the live ones stay.
+    const next = await claimBatch(t.db, id, 10, LEASE_MS, live);
+    if (next.stopped || theirs.stopped || mine.stopped) throw new Error('stopped');
+    const byPhone = (a: { phone: string }, b: { phone: string }) => a.phone.localeCompare(b.phone);
+    expect(next.rows.slice(0, 2).sort(byPhone)).toEqual(
+      theirs.rows.map((r) => ({ ...r, attempts: 2 })).sort(byPhone),
+    );
+    expect(next.rows.slice(2).map((r) => r.phone)).toEqual(to.slice(4));
+
+    // The instance leaves (or dies): everything it held is due again.
+    await presence.leave();
+    expect(presence.holds(live)).toBe(false);
+    expect(await releaseOrphans(t.db, id)).toEqual([id]);
+    const rows = await recipientsOf(t, id);
+    expect(rows.every((r) => r.state === 'sending' && r.next_attempt_at! <= new Date())).toBe(true);
   });
 });

@@ -5,8 +5,9 @@ import type { Db, DbOrTx } from '../../db/database.js';
 /**
  * The dispatcher's queries (issue 14): what a slice needs to send, claiming recipients and
  * writing what the provider answered. The recipient row is the source of truth; a claim moves
- * rows to `sending` (attempts + 1, leased until `next_attempt_at`) under the campaign's row lock, so a pause, which takes the
- * same lock, is seen by the very next claim on every instance.
+ * rows to `sending` (attempts + 1, leased until `next_attempt_at`, with the claiming instance's
+ * presence key) under the campaign's row lock, so a pause, which takes the same lock, is seen by
+ * the very next claim on every instance.
  */
 
 /** What a dispatch slice sends with, read once per slice. */
@@ -69,82 +70,87 @@ export interface Claimed {
 export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
 
 /**
- * Claims up to `limit` recipients: rows whose time came first (due retries, and rows left
- * `sending` past their lease, their instance dead), then the first pass after the keyset
- * cursor. Stops (claims nothing) unless the campaign is Processing and running; a waiting
- * campaign whose time came becomes running here. A claimed row's `next_attempt_at` is the end
- * of its lease (migration 17's index finds both kinds of due rows). After the campaign's lock,
- * the claim, the cursor and the heartbeat are one statement.
+ * Claims up to `limit` recipients under this instance's presence `key` (dispatch-presence.ts):
+ * rows whose time came first (due retries, rows left `sending` past their lease, and rows a dead
+ * instance held, released by releaseOrphans), then the first pass after the keyset cursor.
+ * Stops (claims nothing) unless the campaign is Processing and running; a waiting campaign
+ * whose time came becomes running here. A claimed row's `next_attempt_at` is the end of its
+ * lease (migration 17's index finds both kinds of due rows).
+ *
+ * One autocommit statement. It first takes the campaign's row lock (FOR NO KEY UPDATE: the
+ * statement updates the row's cursor and heartbeat, and inserts that reference the campaign
+ * are not held up), which a pause or cancel also takes (dispatch-control.service.ts):
+ * - a claim waiting behind a pause re-reads the campaign once the pause committed and claims
+ *   nothing; any claim after that commit sees it. A shared lock would not do: a claim whose
+ *   snapshot predates the pause would still claim after it.
+ * - claims of one campaign follow one another, so the cursor only ever moves past rows whose
+ *   claim committed. Recipient rows are taken with SKIP LOCKED, so two claims never hand out
+ *   one phone whatever the order; but a cursor moved by a claim racing another one that then
+ *   failed (its client killed mid-statement) would pass rows that stayed unclaimed for good.
+ * The lock is held for the statement only (no round trips under it), so claims queue for a
+ * few milliseconds at most.
  */
 export async function claimBatch(
   db: Db,
   campaignId: string,
   limit: number,
   leaseMs: number,
+  key: number | null,
 ): Promise<Claim> {
-  return db.transaction().execute(async (tx) => {
-    const c = await sql<{
-      status: CampaignStatus;
-      dispatch_state: DispatchState | null;
-      dispatch_cursor: string | null;
-      due: boolean;
-    }>`
-      SELECT status, dispatch_state, dispatch_cursor,
-             coalesce(dispatch_resume_at <= now(), true) AS due
-      FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`.execute(tx);
-    const camp = c.rows[0];
-    if (!camp || camp.status !== 'Processing') return { stopped: true };
-    if (camp.dispatch_state === 'waiting' && camp.due) {
-      await tx
-        .updateTable('campaigns')
-        .set({ dispatch_state: 'running', dispatch_resume_at: null })
-        .where('id', '=', campaignId)
-        .execute();
-    } else if (camp.dispatch_state !== 'running') {
-      return { stopped: true };
-    }
-    const cursor = camp.dispatch_cursor;
-    const claim = sql`state = 'sending', attempts = r.attempts + 1, state_at = now(),
-      next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})`;
-    const { rows } = await sql<Claimed>`
-      WITH due AS (
-        UPDATE campaign_recipients r SET ${claim}
-        FROM (
+  const claim = sql`state = 'sending', attempts = r.attempts + 1, state_at = now(),
+    next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), claimed_by = ${key}::int`;
+  const { rows } = await sql<{ phone: string | null; attempts: number | null }>`
+    WITH camp AS MATERIALIZED (
+      SELECT id, dispatch_cursor FROM campaigns
+      WHERE id = ${campaignId}::uuid AND status = 'Processing'
+        AND (dispatch_state = 'running'
+             OR (dispatch_state = 'waiting' AND coalesce(dispatch_resume_at <= now(), true)))
+      FOR NO KEY UPDATE
+    ), due AS (
+      UPDATE campaign_recipients r SET ${claim}
+      FROM (
+        SELECT phone FROM campaign_recipients
+        WHERE campaign_id = ${campaignId}::uuid AND next_attempt_at <= now()
+          AND state IN ('queued', 'sending') AND EXISTS (SELECT 1 FROM camp)
+        ORDER BY next_attempt_at LIMIT ${limit}::int
+        FOR UPDATE SKIP LOCKED
+      ) d
+      WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = d.phone
+      RETURNING r.phone, r.attempts
+    ), fresh AS (
+      UPDATE campaign_recipients r SET ${claim}
+      FROM (
+        -- A constant LIMIT (the batch, less the due rows, is cut by rn): with LIMIT (SELECT
+        -- ...) the planner guessed 10% of the table and joined it by a scan of the table.
+        SELECT phone, row_number() OVER (ORDER BY phone) AS rn FROM (
           SELECT phone FROM campaign_recipients
-          WHERE campaign_id = ${campaignId}::uuid AND next_attempt_at <= now()
-            AND state IN ('queued', 'sending')
-          ORDER BY next_attempt_at LIMIT ${limit}
+          WHERE campaign_id = ${campaignId}::uuid AND state IS NULL
+            AND phone > coalesce((SELECT dispatch_cursor FROM camp), '')
+            AND EXISTS (SELECT 1 FROM camp)
+          ORDER BY phone LIMIT ${limit}::int
           FOR UPDATE SKIP LOCKED
-        ) d
-        WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = d.phone
-        RETURNING r.phone, r.attempts
-      ), fresh AS (
-        UPDATE campaign_recipients r SET ${claim}
-        FROM (
-          -- A constant LIMIT (the batch, less the due rows, is cut by rn): with LIMIT (SELECT
-          -- ...) the planner guessed 10% of the table and joined it by a scan of the table.
-          SELECT phone, row_number() OVER (ORDER BY phone) AS rn FROM (
-            SELECT phone FROM campaign_recipients
-            WHERE campaign_id = ${campaignId}::uuid AND state IS NULL
-              AND (${cursor}::text IS NULL OR phone > ${cursor}::text)
-            ORDER BY phone LIMIT ${limit}::int
-            FOR UPDATE SKIP LOCKED
-          ) x
-        ) n
-        WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = n.phone
-          AND n.rn <= (SELECT ${limit}::int - count(*) FROM due)
-        RETURNING r.phone, r.attempts
-      ), moved AS (
-        UPDATE campaigns
-        SET dispatch_cursor = coalesce((SELECT max(phone) FROM fresh), dispatch_cursor),
-            dispatch_heartbeat_at = now()
-        WHERE id = ${campaignId}::uuid
-      )
-      SELECT phone, attempts FROM due
-      UNION ALL
-      SELECT phone, attempts FROM fresh`.execute(tx);
-    return { stopped: false, rows };
-  });
+        ) x
+      ) n
+      WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = n.phone
+        AND n.rn <= (SELECT ${limit}::int - count(*) FROM due)
+      RETURNING r.phone, r.attempts
+    ), moved AS (
+      UPDATE campaigns c
+      SET dispatch_cursor = coalesce((SELECT max(phone) FROM fresh), c.dispatch_cursor),
+          dispatch_state = 'running',
+          dispatch_resume_at = CASE WHEN c.dispatch_state = 'waiting' THEN NULL
+                                    ELSE c.dispatch_resume_at END,
+          dispatch_heartbeat_at = now()
+      FROM camp WHERE c.id = camp.id
+    )
+    SELECT phone, attempts FROM due
+    UNION ALL
+    SELECT phone, attempts FROM fresh
+    UNION ALL
+    SELECT NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM camp)`.execute(db);
+  if (rows.length === 1 && rows[0]!.phone === null) return { stopped: true };
+  // Every other row is a claimed one: phone and attempts set.
+  return { stopped: false, rows: rows as Claimed[] };
 }
 
 /** What became of one claimed send. */

@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/harness.js';
 import { createCampaign, NORMAL } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
 import { startDispatch } from './dispatch-control.service.js';
+import { presenceOf } from './delivery-tasks.js';
 import { DEFAULT_DISPATCH_OPTIONS, type DispatchDeps, type DispatchOptions } from './dispatcher.js';
 import {
   ProviderSendError,
@@ -82,6 +83,7 @@ export function depsFor(
     delivery: { adapterFor: () => adapter },
     uploadsDir: t.app.ctx.uploadsDir,
     limiter: new SendLimiter(16),
+    presence: presenceOf(t.app.ctx),
     log: t.app.ctx.log,
     options: {
       ...DEFAULT_DISPATCH_OPTIONS,

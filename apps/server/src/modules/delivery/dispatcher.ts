@@ -16,9 +16,11 @@ import {
 import {
   markDoneIfFinished,
   markWaiting,
+  releaseOrphans,
   remainingWork,
   touchHeartbeat,
 } from './dispatch-progress.repo.js';
+import type { DispatchPresence } from './dispatch-presence.js';
 import { requestFinalize } from './finalize-request.js';
 import type { OutboundMessage, ProviderAdapter } from './providers/provider.js';
 import { bucketCapacity, giveBack, takeTokens } from './rate-bucket.js';
@@ -30,8 +32,10 @@ import type { SendLimiter } from './send-limiter.js';
  * sends them through the provider's adapter and writes the answers; the next batch is claimed
  * while the last one's answers are still being written (dispatch-pipeline.ts). Each
  * claim re-checks the campaign (Processing and running), so a pause or cancel stops every
- * instance at its next batch. At the end the slice schedules its own next run, or, when
- * nothing is left to send or in flight, ends the sending and asks for the settlement.
+ * instance at its next batch. Claims are made under this instance's presence key, so a
+ * restart after a crash takes the dead instance's rows at once (dispatch-presence.ts). At the
+ * end, once its sends are written, the slice schedules its own next run, or, when nothing is
+ * left to send or in flight, ends the sending and asks for the settlement.
  */
 
 export interface DispatchOptions {
@@ -63,6 +67,8 @@ export interface DispatchDeps {
   delivery: { adapterFor(provider: string): ProviderAdapter };
   uploadsDir: string;
   limiter: SendLimiter;
+  /** This instance's presence: claims are made under its key, held while they are unwritten. */
+  presence: DispatchPresence;
   log: Log;
   options: DispatchOptions;
 }
@@ -90,51 +96,96 @@ export async function runDispatchSlice(
     deps.log.error({ component: 'delivery', campaignId }, 'campaign has no sender; not sent');
     return;
   }
-  const senderId = campaign.sender_id;
-  const adapter = deps.delivery.adapterFor(campaign.provider);
-  // A batch is the sender's whole (short) bucket, so batches stay as large as the rate allows.
-  const want = Math.min(options.batchMax, bucketCapacity(campaign.rate_per_second));
-  const writer = new ResultWriter(db, campaignId, senderId);
   const sender: Sender = {
-    adapter,
+    adapter: deps.delivery.adapterFor(campaign.provider),
     build: await messageBuilder(deps, campaign),
     options,
     backoff: (attempt) => backoffMs(attempt, options),
   };
-  // Messages per provider request (1 unless the adapter sends batches).
-  const group = groupSize(adapter, deps.limiter.limit);
-  const endAt = Date.now() + options.sliceMs;
+  const writer = new ResultWriter(db, campaignId, campaign.sender_id);
+  const sends: Promise<void>[] = [];
+  const key = await deps.presence.enter();
+  let end: SliceEnd;
+  try {
+    // Rows a dead instance held go first (its sends in flight; at most that many duplicates).
+    await releaseOrphans(db, campaignId);
+    end = await sendFor(deps, {
+      campaignId,
+      senderId: campaign.sender_id,
+      // A batch is the sender's whole (short) bucket: batches as large as the rate allows.
+      want: Math.min(options.batchMax, bucketCapacity(campaign.rate_per_second)),
+      sender,
+      writer,
+      key,
+      sends,
+    });
+  } finally {
+    // The rows are this instance's until their results are written: the presence stays till then.
+    try {
+      await Promise.all(sends);
+      await writer.drain();
+    } finally {
+      void deps.presence.leave();
+    }
+  }
+  if (end === 'daily') return waitForNextDay(deps, campaignId);
+  if (end === 'next') await scheduleNext(deps, campaignId, slot);
+}
 
-  // Each batch's sends start as places free up (SendLimiter); their results are written by
-  // the writer while the next batch is claimed, so the round trips overlap.
-  while (Date.now() < endAt && writer.failed === undefined) {
+/** How a slice ended: time is up or nothing is left now, the campaign stopped, the daily limit. */
+type SliceEnd = 'next' | 'stopped' | 'daily';
+
+/**
+ * The slice's loop: for about `sliceMs`, takes tokens from the sender's shared bucket, claims
+ * that many recipients and starts their sends (`sends`), whose results the writer commits while
+ * the next batch is claimed, so the round trips overlap. A presence lost meanwhile (its
+ * session gone) stops it: the rows claimed under its key are then others' to send.
+ */
+interface Slice {
+  campaignId: string;
+  senderId: string;
+  /** Tokens asked for each batch. */
+  want: number;
+  sender: Sender;
+  writer: ResultWriter;
+  /** The presence key claims are made under. */
+  key: number;
+  /** Each started send, settled once its results are queued to the writer. */
+  sends: Promise<void>[];
+}
+
+async function sendFor(deps: DispatchDeps, slice: Slice): Promise<SliceEnd> {
+  const { db, options, presence } = deps;
+  const { campaignId, senderId, want, sender, writer, key, sends } = slice;
+  // Messages per provider request (1 unless the adapter sends batches).
+  const group = groupSize(sender.adapter, deps.limiter.limit);
+  const endAt = Date.now() + options.sliceMs;
+  while (Date.now() < endAt && writer.failed === undefined && presence.holds(key)) {
     const grant = await takeTokens(db, senderId, want);
     if (grant.granted === 0) {
-      if (grant.dailyExhausted) {
-        await writer.drain();
-        return waitForNextDay(deps, campaignId);
-      }
+      if (grant.dailyExhausted) return 'daily';
       await sleep(Math.min(grant.waitMs, 250, Math.max(1, endAt - Date.now())));
       continue;
     }
-    const claim = await claimBatch(db, campaignId, grant.granted, options.leaseMs);
+    const claim = await claimBatch(db, campaignId, grant.granted, options.leaseMs, key);
     const claimed = claim.stopped ? [] : claim.rows;
     const unused = grant.granted - claimed.length;
     if (unused > 0) await giveBack(db, senderId, grant.day, { tokens: unused, usage: unused });
-    if (claim.stopped) return writer.drain(); // paused, cancelled or no longer Processing
+    if (claim.stopped) return 'stopped'; // paused, cancelled or no longer Processing
     if (claimed.length === 0) break;
 
-    for (let i = 0; i < claimed.length; i += group) {
+    for (let i = 0; i < claimed.length && presence.holds(key); i += group) {
       const rows = claimed.slice(i, i + group);
       const releases = await deps.limiter.acquireMany(rows.length);
       // sendRows never rejects: every failure is a result.
-      void sendRows(sender, rows).then((results) =>
-        results.forEach((r, j) => writer.add(r, grant.day, releases[j] as () => void)),
+      sends.push(
+        sendRows(sender, rows).then((results) =>
+          results.forEach((r, j) => writer.add(r, grant.day, releases[j] as () => void)),
+        ),
       );
     }
   }
-  await writer.drain();
-  await scheduleNext(deps, campaignId, slot);
+  return 'next';
 }
 
 type Build = (phone: string) => OutboundMessage;

@@ -1,0 +1,110 @@
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Whether the instance that claimed a recipient is still alive (issue 14: a restart after kill -9
+ * resumes at once, and duplicates stay within the sends in flight). Each claim records a key;
+ * while this instance has claimed rows that are unwritten, a PostgreSQL session of its own
+ * holds the advisory lock (PRESENCE_LOCK_SPACE, key). The lock lives exactly as long as that
+ * session: when the process dies (kill -9 included) the kernel closes its socket, the backend
+ * ends and the lock is gone at once, so other instances, or this one restarted, take the rows
+ * of a key nobody holds without waiting out their lease (dispatch-progress.repo.ts
+ * releaseOrphans). A lost session is never re-joined under the same key: the slices that
+ * claimed under it stop sending, so rows released to others are sent by them only.
+ *
+ * The session is opened by the first slice that enters and closed when the last one leaves
+ * (after its writes landed): the runner's lifecycle needs no extra hook, and a test app that
+ * sends nothing opens nothing.
+ */
+
+/** The first key of the advisory lock: the dispatcher's space ('Hrld'). */
+export const PRESENCE_LOCK_SPACE = 0x48726c64;
+
+export class DispatchPresence {
+  private users = 0;
+  private client: pg.Client | null = null;
+  private key: number | null = null;
+  /** Opening or closing the session, one at a time. */
+  private busy: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly databaseUrl: string) {}
+
+  /**
+   * A slice starts: resolves with the key to claim under (held by this instance's session).
+   * Every enter is followed by one leave, once the rows claimed under the key are written.
+   */
+  async enter(): Promise<number> {
+    this.users++;
+    try {
+      return await this.serial(() => this.open());
+    } catch (err) {
+      void this.leave();
+      throw err;
+    }
+  }
+
+  /**
+   * A slice ended and its writes landed; the last one out closes the session (resolves when
+   * it is closed; it never rejects).
+   */
+  leave(): Promise<void> {
+    this.users--;
+    if (this.users > 0) return Promise.resolve();
+    return this.serial(() => this.close()).catch(() => {});
+  }
+
+  /** Whether rows claimed under `key` are still this instance's to send. */
+  holds(key: number): boolean {
+    return this.key === key;
+  }
+
+  private serial<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.busy.then(step, step);
+    this.busy = next.catch(() => {});
+    return next;
+  }
+
+  private async open(): Promise<number> {
+    if (this.key !== null) return this.key;
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: 'herald-dispatch-presence',
+      connectionTimeoutMillis: 5000,
+    });
+    // A lost session (PostgreSQL restarted, the connection cut) gives up the key for good.
+    const lost = () => {
+      if (this.client === client) {
+        this.client = null;
+        this.key = null;
+      }
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    try {
+      for (;;) {
+        const key = randomInt(1, 2 ** 31 - 1);
+        const { rows } = await client.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1::int, $2::int) AS ok',
+          [PRESENCE_LOCK_SPACE, key],
+        );
+        if (rows[0]?.ok) {
+          this.client = client;
+          this.key = key;
+          return key;
+        }
+      }
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+  }
+
+  private async close(): Promise<void> {
+    if (this.users > 0 || !this.client) return;
+    const client = this.client;
+    this.client = null;
+    this.key = null;
+    await client.end();
+  }
+}
