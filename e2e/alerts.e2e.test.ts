@@ -1,14 +1,12 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ui } from '@herald/contract';
 import {
-  adminCredentials,
   apiCreateUser,
   apiGiveCredits,
-  apiLogin,
   baseUrl,
-  launch,
+  journey,
   loginUi,
   newPage,
   shot,
@@ -53,23 +51,17 @@ function solidPng(width: number, height: number): Buffer {
 }
 
 type Creds = { email: string; password: string };
-let browser: Browser;
-let adminToken: string;
 let targeted: Creds;
 let untargeted: Creds;
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   targeted = await apiCreateUser(adminToken, 'User', 'Bell Targeted');
   untargeted = await apiCreateUser(adminToken, 'User', 'Bell Untargeted');
 });
-afterAll(() => browser?.close());
 
 /** Logs in and waits until the page's live stream is open, so no event can slip past it. */
 async function pageAs(creds: Creds): Promise<Page> {
-  const page = await newPage(browser);
+  const page = await newPage(t.browser);
   // Counts the chime's oscillators: the tone is Web Audio, so nothing else shows it played.
   await page.addInitScript(() => {
     const w = window as unknown as { __tones: number; AudioContext: typeof AudioContext };
@@ -105,7 +97,7 @@ async function postAnnouncement(fields: Record<string, string>): Promise<void> {
   );
   const res = await fetch(`${baseUrl()}/api/announcements`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}` },
+    headers: { authorization: `Bearer ${t.adminToken}` },
     body: form,
   });
   if (res.status !== 201) throw new Error(`announcement: ${res.status} ${await res.text()}`);
@@ -171,7 +163,7 @@ describe('alerts bell', () => {
     await badge(page).waitFor({ state: 'detached', timeout: LIVE_MS });
 
     // A notification (credits added) arrives live; its item marks it read and opens its link.
-    await apiGiveCredits(adminToken, targeted.email, NORMAL, 5);
+    await apiGiveCredits(t.adminToken, targeted.email, NORMAL, 5);
     await badge(page).filter({ hasText: /^1$/ }).waitFor({ timeout: LIVE_MS });
     await page.getByRole('button', { name: /^Alerts/ }).click();
     const note = page.locator('.alerts-menu').getByRole('button', { name: /credits were added/ });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   adminCredentials,
   apiCreateCampaign,
@@ -7,7 +7,7 @@ import {
   apiGiveCredits,
   apiJson,
   apiLogin,
-  launch,
+  journey,
   loginUi,
   newPage,
   shot,
@@ -22,15 +22,11 @@ import {
  */
 const N = 'Normal Message - domestic';
 type Creds = { email: string; password: string; name: string };
-let browser: Browser;
 let reseller: Creds;
 let sub: Creds;
 let user: Creds;
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', `Analytics Reseller ${Date.now() % 1e5}`);
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Analytics Sub');
@@ -48,7 +44,6 @@ beforeAll(async () => {
   const userToken = (await apiLogin(user.email, user.password)).token;
   await apiCreateCampaign(userToken, { to: '9876543210', creditType: N, message: 'Hello' });
 });
-afterAll(() => browser?.close());
 
 interface Watched {
   page: Page;
@@ -59,7 +54,7 @@ interface Watched {
 }
 
 async function openAnalytics(creds: { email: string; password: string }): Promise<Watched> {
-  const page = await newPage(browser);
+  const page = await newPage(t.browser);
   const calls: string[] = [];
   let answered = 0;
   const isAnalytics = (u: string) => new URL(u).pathname.startsWith('/api/analytics');
@@ -186,8 +181,7 @@ describe('Advanced Analytics screen', () => {
 
   it('Sub-Reseller and User are sent to /unauthorized', async () => {
     for (const creds of [sub, user]) {
-      const page = await newPage(browser);
-      await loginUi(page, creds.email, creds.password);
+      const page = await t.page(creds);
       await page.goto('/analytics');
       await page.waitForURL('**/unauthorized');
       await page.context().close();

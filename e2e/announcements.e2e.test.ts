@@ -1,16 +1,8 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ui } from '@herald/contract';
-import {
-  adminCredentials,
-  apiCreateUser,
-  apiLogin,
-  launch,
-  loginUi,
-  newPage,
-  shot,
-} from './support/browser.js';
+import { adminCredentials, apiCreateUser, apiLogin, journey, shot } from './support/browser.js';
 
 /** A real 160×60 PNG in one colour, so the screenshot shows the image. */
 function solidPng(width: number, height: number): Buffer {
@@ -40,17 +32,13 @@ const TITLE = `<script>window.__xss=1</script><img src=x onerror="window.__xss=1
 const MESSAGE = 'Line one\nLine two';
 const LINK = 'https://example.com/news';
 
-let browser: Browser;
 type Creds = { email: string; password: string };
 let reseller: Creds;
 let sub: Creds;
 let targeted: Creds;
 let untargeted: Creds;
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'Ann Reseller');
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Ann Sub');
@@ -58,14 +46,6 @@ beforeAll(async () => {
   targeted = await apiCreateUser(subToken, 'User', 'Ann Targeted');
   untargeted = await apiCreateUser(resellerToken, 'User', 'Ann Untargeted');
 });
-afterAll(() => browser?.close());
-
-/** A page that records any script that ran from announcement text. */
-async function pageAs(creds: Creds): Promise<Page> {
-  const page = await newPage(browser);
-  await loginUi(page, creds.email, creds.password);
-  return page;
-}
 
 const xssRan = (page: Page) =>
   page.evaluate(() => (window as unknown as { __xss?: number }).__xss === 1);
@@ -81,7 +61,7 @@ async function openHistory(page: Page) {
 
 describe('announcements', () => {
   it('Admin posts one with an image and a link to one user; only that user sees it', async () => {
-    const admin = await pageAs(adminCredentials());
+    const admin = await t.page();
     await admin.goto('/admin-announcements');
     await admin.getByRole('heading', { name: 'Manage Announcements' }).waitFor();
     const form = admin.getByRole('form', { name: 'Create Announcement' });
@@ -118,7 +98,7 @@ describe('announcements', () => {
     const failed = admin.getByRole('alert').filter({ hasText: ui.announcements.createFailed });
     await failed.getByText('No user with the email nobody@e2e.invalid.').waitFor();
 
-    const user = await pageAs(targeted);
+    const user = await t.page(targeted);
     await openHistory(user);
     const item = user.locator('.accordion-item').first();
     await item.getByText(TITLE, { exact: false }).waitFor();
@@ -132,7 +112,7 @@ describe('announcements', () => {
     expect(await xssRan(user)).toBe(false);
     await shot(user, 'announcements-history-targeted');
 
-    const other = await pageAs(untargeted);
+    const other = await t.page(untargeted);
     await openHistory(other);
     await expect.poll(() => other.getByText(TITLE, { exact: false }).count()).toBe(0);
     await shot(other, 'announcements-history-untargeted');
@@ -151,7 +131,7 @@ describe('announcements', () => {
 
   it('every role opens the history; only Admin opens Manage Announcements', async () => {
     for (const creds of [adminCredentials(), reseller, sub, targeted]) {
-      const page = await pageAs(creds);
+      const page = await t.page(creds);
       await openHistory(page);
       await page.goto('/admin-announcements');
       if (creds.email === adminCredentials().email) {

@@ -1,17 +1,9 @@
 import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { ui } from '@herald/contract';
-import {
-  adminCredentials,
-  apiCreateUser,
-  apiLogin,
-  launch,
-  loginUi,
-  newPage,
-  shot,
-} from './support/browser.js';
+import { apiCreateUser, journey, shot } from './support/browser.js';
 
 /**
  * Backup & Data Management and Storage Management (spec 2.17, 2.18): the full backup downloads
@@ -19,22 +11,15 @@ import {
  * confirms, and reports; the storage screen shows MB and rows per table; other roles are sent to
  * /unauthorized. The cleanup range lies in the year 2000 so the shared e2e database loses nothing.
  */
-let browser: Browser;
 let user: { email: string; password: string };
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   user = await apiCreateUser(adminToken, 'Reseller', 'Backup Reseller');
 });
-afterAll(() => browser?.close());
 
 describe('backup screen', () => {
   it('downloads the full backup with progress while it builds', async () => {
-    const page = await newPage(browser);
-    const admin = adminCredentials();
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     // The first progress answer is held as "building 40%" until the screenshot is taken.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
@@ -77,9 +62,7 @@ describe('backup screen', () => {
   }, 240_000);
 
   it('a cleanup needs both dates, warns about users, confirms, then reports', async () => {
-    const page = await newPage(browser);
-    const admin = adminCredentials();
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/backup');
     await page.getByLabel(ui.backup.dataType).selectOption('users');
     await page.getByTestId('users-warning').getByText(ui.backup.usersWarning).waitFor();
@@ -105,9 +88,7 @@ describe('backup screen', () => {
 
 describe('storage screen', () => {
   it('shows file and database MB and rows per table', async () => {
-    const page = await newPage(browser);
-    const admin = adminCredentials();
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/storage');
     await page.getByRole('heading', { name: ui.backup.storageTitle }).waitFor();
     await page
@@ -126,8 +107,7 @@ describe('storage screen', () => {
   });
 
   it('other roles are sent to /unauthorized', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, user.email, user.password);
+    const page = await t.page(user);
     for (const path of ['/backup', '/storage']) {
       await page.goto(path);
       await page.waitForURL('**/unauthorized');

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ui, type Balances, type CampaignList, type CreditType } from '@herald/contract';
 import { writeXlsx } from '../apps/web/test/zip-fixture.js';
-import {
-  adminCredentials,
-  apiCreateUser,
-  apiLogin,
-  baseUrl,
-  launch,
-  loginUi,
-  newPage,
-  shot,
-} from './support/browser.js';
+import { apiCreateUser, apiLogin, baseUrl, journey, shot } from './support/browser.js';
 import { pickSearchOption } from './support/search-select.js';
 
 type Account = { email: string; password: string; name: string };
 
-let browser: Browser;
-let adminToken: string;
 let reseller: Account;
 let user: Account;
 let userToken: string;
@@ -41,7 +30,7 @@ async function call<T>(method: string, url: string, token: string, body?: unknow
 }
 
 function giveCredits(to: string, creditType: CreditType, count: number) {
-  return call('POST', '/api/credits', adminToken, {
+  return call('POST', '/api/credits', t.adminToken, {
     to,
     creditType,
     count,
@@ -105,10 +94,7 @@ const pngFile = (name: string, w: number, h: number) => ({
   buffer: png(w, h),
 });
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'Camp Reseller');
   resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   user = await apiCreateUser(resellerToken, 'User', 'Camp User');
@@ -119,11 +105,9 @@ beforeAll(async () => {
   await giveCredits(user.email, 'Normal Message - international', 10);
   await giveCredits(user.email, 'With DP - international', 2);
 });
-afterAll(() => browser?.close());
 
 async function openForm(account: Account): Promise<{ page: Page; form: Locator }> {
-  const page = await newPage(browser);
-  await loginUi(page, account.email, account.password);
+  const page = await t.page(account);
   await page.goto('/campaigns');
   const form = page.getByRole('form', { name: 'Create Campaign' });
   await form.waitFor();

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { ui } from '@herald/contract';
 import {
-  adminCredentials,
   apiBalance,
   apiCreateCampaign,
   apiCreateUser,
   apiGiveCredits,
   apiJson,
   apiLogin,
-  launch,
-  loginUi,
-  newPage,
+  campaignRow,
+  journey,
   shot,
 } from './support/browser.js';
 import { pickSearchOption } from './support/search-select.js';
 
 const TYPE = 'Normal Message - domestic';
-let browser: Browser;
-let adminToken: string;
 let reseller: { email: string; password: string; name: string };
 let user: { email: string; password: string; name: string };
 /** Campaign ids by role in the journey; the recipient counts keep the rows apart. */
@@ -41,10 +37,7 @@ const COUNTS = {
 const numbers = (n: number, base: number) =>
   Array.from({ length: n }, (_, i) => String(base + i)).join(',');
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'Camp Reseller');
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   user = await apiCreateUser(resellerToken, 'User', 'Camp User');
@@ -74,14 +67,12 @@ beforeAll(async () => {
     to: numbers(COUNTS.resellerLarge, 9_700_000_000),
   });
 });
-afterAll(() => browser?.close());
 
-/** The campaigns row whose Recipients cell reads `count`. */
+/** The row of this journey's campaign with `count` recipients (made for the user or the reseller). */
 function row(page: Page, count: number) {
-  return page
-    .getByRole('table', { name: 'Campaigns' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: count.toLocaleString('en-US'), exact: true }) });
+  const forUser = [COUNTS.userRejected, COUNTS.userCancel, COUNTS.resellerForUser].includes(count);
+  const table = page.getByRole('table', { name: 'Campaigns' });
+  return campaignRow(table, forUser ? user.email : reseller.email, count);
 }
 
 /** Opens the row's Actions menu and returns it. */
@@ -139,8 +130,7 @@ async function viewAndDownload(page: Page, count: number, id: string, message: s
 
 describe('campaigns as a User', () => {
   it('lists its campaigns under My Campaigns, filters, views and downloads', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, user.email, user.password);
+    const page = await t.page(user);
     await openCampaigns(page, 'My Campaigns');
     await row(page, COUNTS.userRejected).waitFor();
     await row(page, COUNTS.resellerForUser).waitFor();
@@ -169,8 +159,7 @@ describe('campaigns as a User', () => {
 
 describe('campaigns as a Reseller', () => {
   it('sees its scope, filters by user, views and downloads', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, reseller.email, reseller.password);
+    const page = await t.page(reseller);
     await openCampaigns(page, 'Campaigns');
     await row(page, COUNTS.resellerReport).waitFor();
     await row(page, COUNTS.userCancel).waitFor();
@@ -239,19 +228,17 @@ describe('campaigns as a Reseller', () => {
 
 describe('campaigns as the Admin', () => {
   it('rejects a campaign (refund), uploads a report, views and exports it', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await openCampaigns(page, 'Campaigns');
 
-    const before = await apiBalance(adminToken, user.email, TYPE);
+    const before = await apiBalance(t.adminToken, user.email, TYPE);
     await act(page, COUNTS.userRejected, 'Change Status');
     const statusDialog = page.getByRole('dialog', { name: 'Change Status' });
     await statusDialog.getByLabel('Status').selectOption('Rejected');
     await statusDialog.getByRole('button', { name: 'Update' }).click();
     await page.getByText(ui.campaigns.statusUpdated('Rejected')).waitFor();
     await row(page, COUNTS.userRejected).getByText('Rejected').waitFor();
-    expect(await apiBalance(adminToken, user.email, TYPE)).toBe(before + COUNTS.userRejected);
+    expect(await apiBalance(t.adminToken, user.email, TYPE)).toBe(before + COUNTS.userRejected);
 
     const r = row(page, COUNTS.resellerReport);
     expect(await actionLabels(page, COUNTS.resellerReport)).toEqual([
@@ -302,8 +289,7 @@ describe('campaigns as the Admin', () => {
 
 describe('a cancellation request', () => {
   it('is sent by the owner after a confirmation', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, user.email, user.password);
+    const page = await t.page(user);
     await openCampaigns(page, 'My Campaigns');
     const r = row(page, COUNTS.userCancel);
     await act(page, COUNTS.userCancel, 'Request Cancellation');
@@ -325,8 +311,7 @@ describe('a cancellation request', () => {
 
 describe('the profile', () => {
   it("lists the owner's recent campaigns with Completed green and others yellow", async () => {
-    const page = await newPage(browser);
-    await loginUi(page, user.email, user.password);
+    const page = await t.page(user);
     await page.getByRole('navigation').getByRole('link', { name: 'My Profile' }).click();
     const table = page.getByRole('table', { name: 'Recent Campaigns' });
     await expect.poll(() => table.getByRole('row').count()).toBe(4);

@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ui } from '@herald/contract';
-import {
-  adminCredentials,
-  apiCreateUser,
-  apiLogin,
-  launch,
-  loginUi,
-  newPage,
-  shot,
-} from './support/browser.js';
+import { apiCreateUser, apiLogin, journey, shot } from './support/browser.js';
 import { pickSearchOption } from './support/search-select.js';
 
-let browser: Browser;
 let reseller: { email: string; password: string; name: string };
 let user: { email: string; password: string; name: string };
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'Credit Reseller');
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   user = await apiCreateUser(resellerToken, 'User', 'Credit User');
 });
-afterAll(() => browser?.close());
 
 async function submitCredit(
   page: Page,
@@ -41,9 +28,7 @@ async function submitCredit(
 
 describe('credits', () => {
   it('Admin adds credits to a reseller and sees them in Recent Transactions', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.getByRole('navigation').getByRole('link', { name: 'Credit Management' }).click();
     await page.waitForURL('**/credits');
     await submitCredit(page, {
@@ -63,8 +48,7 @@ describe('credits', () => {
   });
 
   it('a Reseller transfers to its user, and is refused past its balance', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, reseller.email, reseller.password);
+    const page = await t.page(reseller);
     await page.getByRole('navigation').getByRole('link', { name: 'Credit Management' }).click();
     await page.waitForURL('**/reseller-credits');
     await submitCredit(page, {
@@ -95,8 +79,7 @@ describe('empty states', () => {
   it('a new Sub-Reseller sees the empty notices on both credit screens', async () => {
     const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
     const sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Empty Sub');
-    const page = await newPage(browser);
-    await loginUi(page, sub.email, sub.password);
+    const page = await t.page(sub);
     await page.getByRole('navigation').getByRole('link', { name: 'Credit Management' }).click();
     await page.waitForURL('**/reseller-credits');
     await page.getByText(ui.credits.noTransactions).waitFor();
@@ -110,8 +93,7 @@ describe('empty states', () => {
 
 describe('transaction history', () => {
   it('shows a Reseller the entries of its scope with its own remaining credits', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, reseller.email, reseller.password);
+    const page = await t.page(reseller);
     await page.goto('/history');
     await page.getByText('Your Remaining Credits').waitFor();
     const table = page.getByRole('table');
@@ -121,8 +103,7 @@ describe('transaction history', () => {
   });
 
   it('shows a User its remaining credits, filters, clears and exports', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, user.email, user.password);
+    const page = await t.page(user);
     await page.getByRole('navigation').getByRole('link', { name: 'Transaction History' }).click();
     await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
     await page.getByText('Your Remaining Credits').waitFor();
@@ -146,9 +127,7 @@ describe('transaction history', () => {
   });
 
   it('shows the Admin every entry, no remaining-credits card, and filters by user', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/history');
     await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
     await page.getByRole('table').getByText(user.email).first().waitFor();

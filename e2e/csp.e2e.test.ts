@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   adminCredentials,
   apiCreateUser,
   apiLogin,
   baseUrl,
-  launch,
+  journey,
   loginUi,
   newPage,
   shot,
 } from './support/browser.js';
 
-let browser: Browser;
 let user: { email: string; password: string };
 let resellerEmail: string;
 
@@ -46,16 +45,12 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...fromConsole, ...(await page.evaluate(() => window.__cspViolations ?? []))];
 }
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   const reseller = await apiCreateUser(adminToken, 'Reseller', 'Csp Reseller');
   resellerEmail = reseller.email;
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   user = await apiCreateUser(resellerToken, 'User', 'Csp User');
 });
-afterAll(() => browser?.close());
 
 describe('the web app under its Content-Security-Policy', () => {
   it('is served with the strict policy', async () => {
@@ -66,7 +61,7 @@ describe('the web app under its Content-Security-Policy', () => {
   });
 
   it('logs in, shows the dashboard and counts typed numbers through the worker', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     const violations = await watchCsp(page);
     await loginUi(page, user.email, user.password);
     await page.getByRole('link', { name: 'Dashboard' }).waitFor();
@@ -84,7 +79,7 @@ describe('the web app under its Content-Security-Policy', () => {
   });
 
   it('previews a picked branding logo from its blob: URL', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     const violations = await watchCsp(page);
     const admin = adminCredentials();
     await loginUi(page, admin.email, admin.password);
@@ -110,7 +105,7 @@ describe('the web app under its Content-Security-Policy', () => {
   });
 
   it('blocks an injected inline script, and the watcher sees it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     const violations = await watchCsp(page);
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();

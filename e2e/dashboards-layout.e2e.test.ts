@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Role } from '@herald/contract';
 import {
   adminCredentials,
@@ -8,9 +8,7 @@ import {
   apiCreateUser,
   apiGiveCredits,
   apiLogin,
-  launch,
-  loginUi,
-  newPage,
+  journey,
   shot,
 } from './support/browser.js';
 
@@ -25,11 +23,9 @@ const CAMPAIGNS = 24;
 const windowShot = (page: Page, name: string) =>
   page.screenshot({ path: fileURLToPath(new URL(`./.out/${name}.png`, import.meta.url)) });
 
-let browser: Browser;
 const creds = {} as Record<Role, { email: string; password: string }>;
 
-beforeAll(async () => {
-  browser = await launch();
+const t = journey(async () => {
   creds.Admin = adminCredentials();
   const admin = (await apiLogin(creds.Admin.email, creds.Admin.password)).token;
   creds.Reseller = await apiCreateUser(admin, 'Reseller', 'Dash Reseller');
@@ -48,7 +44,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => browser?.close());
 
 async function card(page: Page, title: string): Promise<string> {
   const slug = title
@@ -61,8 +56,7 @@ async function card(page: Page, title: string): Promise<string> {
 }
 
 async function open(role: Role): Promise<Page> {
-  const page = await newPage(browser);
-  await loginUi(page, creds[role].email, creds[role].password);
+  const page = await t.page(creds[role]);
   return page;
 }
 

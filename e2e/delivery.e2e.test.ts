@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   SIMULATED_DELIVERY_NOTICE,
   server as msg,
@@ -10,16 +10,14 @@ import {
   type Sender,
 } from '@herald/contract';
 import {
-  adminCredentials,
   apiBalance,
   apiCreateCampaign,
   apiCreateUser,
   apiGiveCredits,
   apiJson,
   apiLogin,
-  launch,
-  loginUi,
-  newPage,
+  campaignRow,
+  journey,
   shot,
 } from './support/browser.js';
 
@@ -32,23 +30,18 @@ import {
  */
 
 const TYPE = 'Normal Message - domestic';
-/** Unique among the journeys' campaigns, so the row is found by its Recipients cell. */
+/** The user's rows are told apart by their Recipients cell. */
 const COUNT = 163;
 /** The first number ends in 0000: the simulator refuses it for good, so one recipient fails. */
 const BASE = 9_500_000_000;
 /** Slow enough that the bar is seen between 0 and 100. */
 const RATE = 40;
 
-let browser: Browser;
-let adminToken: string;
 let user: { email: string; password: string };
 let simulator: Sender;
 let campaignId: string;
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   user = await apiCreateUser(adminToken, 'User', 'Delivery User');
   await apiGiveCredits(adminToken, user.email, TYPE, 500);
   simulator = (await apiJson<Sender[]>('GET', '/api/delivery/senders', adminToken)).find(
@@ -58,23 +51,20 @@ beforeAll(async () => {
 afterAll(async () => {
   // The e2e database is shared by the journeys: the sender gets its limits back.
   if (simulator) {
-    await apiJson('PUT', `/api/delivery/senders/${simulator.id}`, adminToken, {
+    await apiJson('PUT', `/api/delivery/senders/${simulator.id}`, t.adminToken, {
       ratePerSecond: simulator.ratePerSecond,
       dailyLimit: simulator.dailyLimit,
     });
   }
-  await browser?.close();
 });
 
-function campaignRow(page: Page, count = COUNT) {
-  return page
-    .getByRole('table', { name: 'Campaigns' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: count.toLocaleString('en-US'), exact: true }) });
+/** The user's campaign with `count` recipients on the Campaigns screen. */
+function userRow(page: Page, count = COUNT) {
+  return campaignRow(page.getByRole('table', { name: 'Campaigns' }), user.email, count);
 }
 
 async function openActions(page: Page, count: number) {
-  await campaignRow(page, count).getByRole('button', { name: 'Actions' }).click();
+  await userRow(page, count).getByRole('button', { name: 'Actions' }).click();
   const menu = page.locator('.dropdown-menu.show');
   await menu.waitFor();
   return menu;
@@ -109,9 +99,7 @@ async function openMenu(page: Page, label: string) {
 
 describe('delivery', () => {
   it("the Admin changes the simulator's rate on Delivery Settings", async () => {
-    const page = await newPage(browser);
-    const admin = adminCredentials();
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await openMenu(page, ui.delivery.settingsTitle);
     const table = page.getByRole('table', { name: 'Senders' });
     const row = table.getByRole('row').filter({ hasText: simulator.name });
@@ -128,7 +116,7 @@ describe('delivery', () => {
     await dialog.waitFor({ state: 'hidden' });
     await row.getByRole('cell', { name: String(RATE), exact: true }).waitFor();
     await shot(page, 'delivery-settings');
-    const senders = await apiJson<Sender[]>('GET', '/api/delivery/senders', adminToken);
+    const senders = await apiJson<Sender[]>('GET', '/api/delivery/senders', t.adminToken);
     expect(senders.find((s) => s.id === simulator.id)).toMatchObject({
       ratePerSecond: RATE,
       dailyLimit: null,
@@ -138,7 +126,7 @@ describe('delivery', () => {
 
   it('the Admin approves a campaign and watches it delivered to Completed without reloading', async () => {
     const userToken = (await apiLogin(user.email, user.password)).token;
-    const before = await apiBalance(adminToken, user.email, TYPE);
+    const before = await apiBalance(t.adminToken, user.email, TYPE);
     const to = Array.from({ length: COUNT }, (_, i) => String(BASE + i)).join(',');
     campaignId = await apiCreateCampaign(userToken, {
       creditType: TYPE,
@@ -146,11 +134,9 @@ describe('delivery', () => {
       to,
     });
 
-    const page = await newPage(browser);
-    const admin = adminCredentials();
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await openMenu(page, 'Campaigns');
-    const row = campaignRow(page);
+    const row = userRow(page);
     await row.getByText('Submitted').waitFor();
     // Set on this document: a reload would lose it.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -185,7 +171,7 @@ describe('delivery', () => {
     await page.getByText(SIMULATED_DELIVERY_NOTICE).first().waitFor();
 
     // The row's counts are the server's: sent + failed = every recipient.
-    const list = await apiJson<{ campaigns: Campaign[] }>('GET', '/api/campaigns', adminToken);
+    const list = await apiJson<{ campaigns: Campaign[] }>('GET', '/api/campaigns', t.adminToken);
     const delivery = list.campaigns.find((c) => c._id === campaignId)!.delivery!;
     expect(delivery.simulated).toBe(true);
     expect(delivery.sent + delivery.failed).toBe(COUNT);
@@ -209,7 +195,7 @@ describe('delivery', () => {
     const api = await apiJson<DeliveryBreakdown>(
       'GET',
       `/api/campaigns/${campaignId}/delivery`,
-      adminToken,
+      t.adminToken,
     );
     expect(api.states.reduce((n, s) => n + s.count, 0)).toBe(COUNT);
     expect(api.states.find((s) => s.state === 'unsent')).toBeUndefined();
@@ -220,14 +206,13 @@ describe('delivery', () => {
     await page.close();
 
     // The failed recipients were refunded to the owner.
-    expect(await apiBalance(adminToken, user.email, TYPE)).toBe(before - COUNT + delivery.failed);
+    expect(await apiBalance(t.adminToken, user.email, TYPE)).toBe(before - COUNT + delivery.failed);
   }, 150_000);
 
   it('the owner opens the report built from the delivery, marked as simulated', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, user.email, user.password);
+    const page = await t.page(user);
     await openMenu(page, 'My Campaigns');
-    await campaignRow(page).getByText('Report Generated').waitFor();
+    await userRow(page).getByText('Report Generated').waitFor();
     await page.getByText(SIMULATED_DELIVERY_NOTICE).first().waitFor();
     await act(page, 'View Report');
     const report = page.getByRole('dialog', { name: /Delivery Report/ });
@@ -243,16 +228,14 @@ describe('delivery', () => {
     // Long enough at RATE that the sending is still under way after the clicks below.
     const count = 1200;
     const userToken = (await apiLogin(user.email, user.password)).token;
-    await apiGiveCredits(adminToken, user.email, TYPE, count);
-    const before = await apiBalance(adminToken, user.email, TYPE);
+    await apiGiveCredits(t.adminToken, user.email, TYPE, count);
+    const before = await apiBalance(t.adminToken, user.email, TYPE);
     const to = Array.from({ length: count }, (_, i) => String(9_600_000_001 + i)).join(',');
     const id = await apiCreateCampaign(userToken, { creditType: TYPE, message: 'Stopped', to });
 
-    const page = await newPage(browser);
-    const admin = adminCredentials();
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await openMenu(page, 'Campaigns');
-    const row = campaignRow(page, count);
+    const row = userRow(page, count);
     await row.getByText('Submitted').waitFor();
     expect(await actionLabels(page, count)).not.toContain('Pause Sending');
     await approve(page, count);
@@ -283,13 +266,13 @@ describe('delivery', () => {
 
     // Once the sends in flight end, the failed and the never sent come back to the owner, once.
     const deliveryOf = async () =>
-      (await apiJson<Campaign>('GET', `/api/campaigns/${id}`, adminToken)).delivery!;
+      (await apiJson<Campaign>('GET', `/api/campaigns/${id}`, t.adminToken)).delivery!;
     await expect
       .poll(async () => (await deliveryOf()).refunded, { timeout: 60_000 })
       .toBeGreaterThan(0);
     const d = await deliveryOf();
     expect(d.sent + d.failed).toBeLessThan(count);
     expect(d.refunded).toBe(count - d.sent);
-    expect(await apiBalance(adminToken, user.email, TYPE)).toBe(before - count + d.refunded);
+    expect(await apiBalance(t.adminToken, user.email, TYPE)).toBe(before - count + d.refunded);
   }, 150_000);
 });

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ui } from '@herald/contract';
 import {
   adminCredentials,
   apiCreateUser,
-  apiLogin,
-  launch,
+  journey,
   loginUi,
   newPage,
   otpFromOutbox,
   shot,
 } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const t = journey();
 
 describe('login', () => {
   it('sends a visitor without a session to /login and shows the login form', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     await page.goto('/');
     await page.waitForURL('**/login');
     await expect.poll(() => page.getByRole('button', { name: 'Login' }).count()).toBe(1);
@@ -29,7 +23,7 @@ describe('login', () => {
   });
 
   it('shows the server message for a wrong password', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     await page.goto('/login');
     await page.getByLabel('Email').fill(adminCredentials().email);
     await page.getByLabel('Password').fill('wrong-password');
@@ -39,10 +33,8 @@ describe('login', () => {
   });
 
   it('completes forgot-password with the OTP from the outbox, then logs in', async () => {
-    const admin = adminCredentials();
-    const token = (await apiLogin(admin.email, admin.password)).token;
-    const user = await apiCreateUser(token, 'User', 'Forgetful User');
-    const page = await newPage(browser);
+    const user = await apiCreateUser(t.adminToken, 'User', 'Forgetful User');
+    const page = await newPage(t.browser);
     await page.goto('/login');
     await page.getByText('Forgot Password?').click();
     const dialog = page.getByRole('dialog');

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@herald/contract';
-import {
-  adminCredentials,
-  apiCreateUser,
-  apiLogin,
-  launch,
-  loginUi,
-  newPage,
-  shot,
-} from './support/browser.js';
+import { adminCredentials, apiCreateUser, apiLogin, journey, shot } from './support/browser.js';
 
 /** Spec 2.2: each role's menu, in order, with the spec's labels and targets. */
 const MENUS: Record<Role, [label: string, path: string][]> = {
@@ -92,14 +83,10 @@ const ALL_PATHS = [
   '/reseller-credits',
 ];
 
-let browser: Browser;
 const creds = {} as Record<Role, { email: string; password: string }>;
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  creds.Admin = admin;
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
+  creds.Admin = adminCredentials();
   const reseller = await apiCreateUser(adminToken, 'Reseller', 'Nav Reseller');
   creds.Reseller = reseller;
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
@@ -108,12 +95,10 @@ beforeAll(async () => {
   const subToken = (await apiLogin(sub.email, sub.password)).token;
   creds.User = await apiCreateUser(subToken, 'User', 'Nav User');
 });
-afterAll(() => browser?.close());
 
 describe.each(['Admin', 'Reseller', 'Sub-Reseller', 'User'] as Role[])('%s', (role) => {
   it('lands on its dashboard with its menu, cards and allowed routes', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, creds[role].email, creds[role].password);
+    const page = await t.page(creds[role]);
     const home = MENUS[role][0]![1];
     await page.waitForURL(`**${home}`);
     const nav = page.getByRole('navigation');

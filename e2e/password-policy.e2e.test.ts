@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_COMMON, ui } from '@herald/contract';
-import {
-  adminCredentials,
-  apiCreateUser,
-  apiJson,
-  apiLogin,
-  launch,
-  newPage,
-  shot,
-} from './support/browser.js';
+import { apiCreateUser, apiJson, apiLogin, journey, newPage, shot } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const t = journey();
 
 describe('password policy', () => {
   it('after an Admin reset the user must change the password before anything else', async () => {
-    const admin = adminCredentials();
-    const adminToken = (await apiLogin(admin.email, admin.password)).token;
-    const user = await apiCreateUser(adminToken, 'User', 'Reset By Admin');
-    await apiJson('PUT', `/api/users/admin-reset-password/${user.id}`, adminToken, {
+    const user = await apiCreateUser(t.adminToken, 'User', 'Reset By Admin');
+    await apiJson('PUT', `/api/users/admin-reset-password/${user.id}`, t.adminToken, {
       newPassword: 'admin-chose-this-1',
     });
 
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('admin-chose-this-1');

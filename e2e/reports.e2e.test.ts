@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BALANCES_SCREEN_PAGE, CREDIT_TYPES, UNAUTHORIZED_ACCESS } from '@herald/contract';
 import {
-  adminCredentials,
   apiCreateCampaign,
   apiCreateUser,
   apiGiveCredits,
   apiLogin,
   baseUrl,
-  launch,
-  loginUi,
-  newPage,
+  journey,
   shot,
 } from './support/browser.js';
 
@@ -19,7 +15,6 @@ const COUNT = 21;
 /** A report longer than two pages (500 rows each), to scroll through. */
 const BIG = 1200;
 const GIVEN = 1300;
-let browser: Browser;
 let user: { email: string; password: string; name: string };
 
 async function uploadReport(token: string, id: string, lines: string[]) {
@@ -33,10 +28,7 @@ async function uploadReport(token: string, id: string, lines: string[]) {
   if (!res.ok) throw new Error(`upload-report: ${res.status} ${await res.text()}`);
 }
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   user = await apiCreateUser(adminToken, 'User', 'Report User');
   const userToken = (await apiLogin(user.email, user.password)).token;
   await apiGiveCredits(adminToken, user.email, TYPE, GIVEN);
@@ -62,13 +54,10 @@ beforeAll(async () => {
   }
   await uploadReport(adminToken, big, bigCsv);
 });
-afterAll(() => browser?.close());
 
 describe('reports', () => {
   it('shows the Admin balances, transactions and campaign reports in three tabs', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL('**/reports');
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
@@ -107,9 +96,7 @@ describe('reports', () => {
   });
 
   it('scrolls a long report page by page, keeping only the rows in view', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/reports');
     await page.getByRole('tab', { name: 'Campaign Reports' }).click();
     const row = page
@@ -149,22 +136,21 @@ describe('reports', () => {
   });
 
   it('loads more Credit Balances as the Admin scrolls, each user once', async () => {
-    const admin = adminCredentials();
-    const adminToken = (await apiLogin(admin.email, admin.password)).token;
     // More users than a page holds, sorting after everyone else by email.
     const extra = BALANCES_SCREEN_PAGE + 5;
     const made: { email: string }[] = [];
     for (let i = 0; i < extra; i += 5) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(5, extra - i) }, (_, k) =>
-          apiCreateUser(adminToken, 'User', `Zz Balance ${String(i + k).padStart(2, '0')}`),
+          apiCreateUser(t.adminToken, 'User', `Zz Balance ${String(i + k).padStart(2, '0')}`),
         ),
       );
-      await Promise.all(batch.map((u, k) => apiGiveCredits(adminToken, u.email, TYPE, i + k + 1)));
+      await Promise.all(
+        batch.map((u, k) => apiGiveCredits(t.adminToken, u.email, TYPE, i + k + 1)),
+      );
       made.push(...batch);
     }
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/reports');
     const table = page.getByRole('table', { name: 'Credit Balances' });
     await table.getByRole('row').nth(1).waitFor();
@@ -192,8 +178,7 @@ describe('reports', () => {
   });
 
   it('sends a User who opens /reports to /unauthorized', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, user.email, user.password);
+    const page = await t.page(user);
     await page.goto('/reports');
     await page.waitForURL('**/unauthorized');
     await page.getByText(UNAUTHORIZED_ACCESS).first().waitFor();

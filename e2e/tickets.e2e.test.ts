@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ui, type TicketList } from '@herald/contract';
 import {
   adminCredentials,
-  apiJson,
   apiCreateUser,
+  apiJson,
   apiLogin,
-  launch,
+  journey,
   loginUi,
   newPage,
   shot,
@@ -19,7 +19,6 @@ import {
  * reply and downloads the file. Every role opens the screen.
  */
 
-let browser: Browser;
 let reseller: { email: string; password: string };
 let subReseller: { email: string; password: string };
 let user: { email: string; password: string };
@@ -27,17 +26,13 @@ const SUBJECT = `Campaign stuck ${Date.now() % 1e6}`;
 const NOTE = Buffer.from('Order 42 failed at 10:05\nPlease check.\n');
 const REPLY = 'We are on it <b>now</b>';
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'Ticket Reseller');
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   subReseller = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Ticket Sub');
   // Created by the Admin: the reseller sees the ticket only once it is assigned to it.
   user = await apiCreateUser(adminToken, 'User', 'Ticket User');
 });
-afterAll(() => browser?.close());
 
 async function openTickets(page: Page, email: string, password: string) {
   await loginUi(page, email, password);
@@ -56,7 +51,7 @@ async function openDetail(page: Page) {
 
 describe('Support Tickets journey', () => {
   it('a user opens a ticket with an attachment', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     await openTickets(page, user.email, user.password);
     await page.getByRole('button', { name: 'Create Ticket' }).click();
     const dialog = page.getByRole('dialog');
@@ -82,7 +77,7 @@ describe('Support Tickets journey', () => {
   });
 
   it('Admin sees the User column and assigns the ticket to a reseller', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     const admin = adminCredentials();
     await openTickets(page, admin.email, admin.password);
     await page.getByRole('columnheader', { name: 'User' }).waitFor();
@@ -101,7 +96,7 @@ describe('Support Tickets journey', () => {
   });
 
   it('the assigned reseller replies, then escalates after the confirmation', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     await openTickets(page, reseller.email, reseller.password);
     const dialog = await openDetail(page);
     const send = dialog.getByRole('button', { name: 'Send Reply' });
@@ -131,7 +126,7 @@ describe('Support Tickets journey', () => {
   });
 
   it('the user sees the reply and downloads the attachment', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     await openTickets(page, user.email, user.password);
     await ticketRow(page).getByText('Escalated').waitFor();
     // A notification's link opens the ticket straight away.
@@ -151,12 +146,12 @@ describe('Support Tickets journey', () => {
   });
 
   it('each role opens the screen', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     await openTickets(page, subReseller.email, subReseller.password);
     await page.getByText(ui.tickets.empty).waitFor();
     await shot(page, 'tickets-subreseller');
     // The Reseller no longer sees the escalated ticket (it went back to the Admins).
-    const page2 = await newPage(browser);
+    const page2 = await newPage(t.browser);
     await openTickets(page2, reseller.email, reseller.password);
     await page2.getByText(ui.tickets.empty).waitFor();
   });

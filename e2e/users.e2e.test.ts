@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PASSWORD_TOO_COMMON, USERS_PAGE_DEFAULT, ui } from '@herald/contract';
 import {
   adminCredentials,
   apiCreateUser,
   apiLogin,
-  launch,
+  journey,
   loginUi,
   newPage,
   shot,
 } from './support/browser.js';
 import { pickSearchOption } from './support/search-select.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const t = journey();
 
 const stamp = Date.now() % 1e7;
 
@@ -47,9 +43,7 @@ async function addUser(
 
 describe('user management', () => {
   it('runs the hierarchy through the dialogs: Admin → Reseller → Sub-Reseller → User', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/users');
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
 
@@ -132,9 +126,7 @@ describe('user management', () => {
   });
 
   it('lets the Admin edit a user, block it, and reset its password after confirming', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/users');
     const email = `edit.${stamp}@e2e.local`;
     await addUser(page, { name: 'Edna Edit', email, role: 'User', password: 'edna-pass-123' });
@@ -168,9 +160,7 @@ describe('user management', () => {
   });
 
   it('lets a user change its own password from its profile', async () => {
-    const admin = adminCredentials();
-    const page = await newPage(browser);
-    await loginUi(page, admin.email, admin.password);
+    const page = await t.page();
     await page.goto('/users');
     const email = `self.${stamp}@e2e.local`;
     await addUser(page, { name: 'Sam Self', email, role: 'User', password: 'sam-pass-1234' });
@@ -213,9 +203,7 @@ describe('user list pages and search (issue 11)', () => {
   const pagers: Awaited<ReturnType<typeof apiCreateUser>>[] = [];
 
   beforeAll(async () => {
-    const admin = adminCredentials();
-    const adminToken = (await apiLogin(admin.email, admin.password)).token;
-    reseller = await apiCreateUser(adminToken, 'Reseller', 'Paging Reseller');
+    reseller = await apiCreateUser(t.adminToken, 'Reseller', 'Paging Reseller');
     const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
     sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Paging Sub');
     const subToken = (await apiLogin(sub.email, sub.password)).token;
@@ -225,7 +213,7 @@ describe('user list pages and search (issue 11)', () => {
 
   it('loads more as each manager scrolls, and searches name or email as they type', async () => {
     const admin = adminCredentials();
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     const cases = [
       { email: admin.email, password: admin.password, total: undefined },
       { email: reseller.email, password: reseller.password, total: PAGED + 1 },
@@ -268,8 +256,7 @@ describe('user list pages and search (issue 11)', () => {
   });
 
   it('finds a user in the credit form by typing, beyond the first page', async () => {
-    const page = await newPage(browser);
-    await loginUi(page, sub.email, sub.password);
+    const page = await t.page(sub);
     await page.goto('/reseller-credits');
     // The oldest user is not among the newest; typing finds it.
     const oldest = pagers[0]!;

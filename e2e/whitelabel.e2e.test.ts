@@ -1,16 +1,8 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEFAULT_COMPANY_NAME, server, ui } from '@herald/contract';
-import {
-  adminCredentials,
-  apiCreateUser,
-  apiLogin,
-  launch,
-  loginUi,
-  newPage,
-  shot,
-} from './support/browser.js';
+import { apiCreateUser, apiLogin, journey, loginUi, newPage, shot } from './support/browser.js';
 
 /**
  * White-label (spec 2.16, 2.3, issue 13): a reseller sets its company name and a logo on the
@@ -49,16 +41,12 @@ function logoPng(width: number, height: number): Buffer {
 type Creds = { email: string; password: string; name: string };
 const COMPANY = `Acme Telecom ${Date.now() % 1e5}`;
 const SUB_COMPANY = `Sub Brand ${Date.now() % 1e5}`;
-let browser: Browser;
 let reseller: Creds;
 let sub: Creds;
 let deepUser: Creds; // reseller > sub-reseller > user
 let directUser: Creds; // reseller > user
 
-beforeAll(async () => {
-  browser = await launch();
-  const admin = adminCredentials();
-  const adminToken = (await apiLogin(admin.email, admin.password)).token;
+const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'WL Reseller');
   const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
   sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'WL Sub');
@@ -66,13 +54,6 @@ beforeAll(async () => {
   deepUser = await apiCreateUser(subToken, 'User', 'WL Deep User');
   directUser = await apiCreateUser(resellerToken, 'User', 'WL Direct User');
 });
-afterAll(() => browser?.close());
-
-async function pageAs(creds: { email: string; password: string }): Promise<Page> {
-  const page = await newPage(browser);
-  await loginUi(page, creds.email, creds.password);
-  return page;
-}
 
 const sideLogo = (page: Page) => page.locator('aside.app-sidebar img.brand-logo');
 
@@ -93,7 +74,7 @@ async function openSettings(page: Page): Promise<void> {
 
 describe('Whitelabel Settings', () => {
   it('lets a reseller set name and logo, previewed before saving; its layout changes at once', async () => {
-    const page = await pageAs(reseller);
+    const page = await t.page(reseller);
     expect(await page.title()).toBe(DEFAULT_COMPANY_NAME);
     await openSettings(page);
     await expect.poll(() => page.getByText(ui.whitelabel.logoHint).count()).toBe(1);
@@ -143,7 +124,7 @@ describe('Whitelabel Settings', () => {
 
   it("shows the reseller's logo and name to its users, two levels down too", async () => {
     for (const user of [directUser, deepUser]) {
-      const page = await pageAs(user);
+      const page = await t.page(user);
       await expect.poll(() => logoLoaded(page)).toBe(true);
       expect(await sideLogo(page).getAttribute('alt')).toBe(COMPANY);
       await expect.poll(() => page.title()).toBe(COMPANY);
@@ -157,10 +138,10 @@ describe('Whitelabel Settings', () => {
   });
 
   it("a Sub-Reseller's own branding wins for its users on their next page load", async () => {
-    const userPage = await pageAs(deepUser);
+    const userPage = await t.page(deepUser);
     await expect.poll(() => userPage.title()).toBe(COMPANY);
 
-    const subPage = await pageAs(sub);
+    const subPage = await t.page(sub);
     await openSettings(subPage);
     await subPage.getByLabel(ui.whitelabel.companyName).fill(SUB_COMPANY);
     await subPage.getByRole('button', { name: ui.whitelabel.save }).click();
@@ -184,7 +165,7 @@ describe('Whitelabel Settings', () => {
   });
 
   it('shows a placeholder bar while branding loads and hides a logo that fails', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(t.browser);
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/whitelabel/my-branding', async (route) => {
@@ -207,7 +188,7 @@ describe('Whitelabel Settings', () => {
   });
 
   it('is open to Reseller and Sub-Reseller only; the Admin goes to Unauthorized', async () => {
-    const page = await pageAs(adminCredentials());
+    const page = await t.page();
     expect(await page.getByRole('link', { name: 'Whitelabel Settings' }).count()).toBe(0);
     await page.goto('/whitelabel-settings');
     await page.waitForURL('**/unauthorized');

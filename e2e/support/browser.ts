@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { CreateUserReply, LoginReply, Role } from '@herald/contract';
 
 export const baseUrl = () => inject('baseUrl');
@@ -82,8 +82,56 @@ export async function apiCreateUser(
   return { email, password: USER_PASSWORD, id: reply.user.id, name };
 }
 
-export function adminCredentials() {
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function adminCredentials(): Credentials {
   return { email: inject('adminEmail'), password: inject('adminPassword') };
+}
+
+/** A journey file's Chromium and Admin session, set once its beforeAll ran. */
+export interface Journey {
+  readonly browser: Browser;
+  /** The Admin's API token. */
+  readonly adminToken: string;
+  /** A new page, logged in through the login screen as `who` (the Admin when not given). */
+  page(who?: Credentials): Promise<Page>;
+}
+
+/**
+ * Registers a journey file's beforeAll (Chromium, the Admin's API token, then `prepare` with that
+ * token for the file's own users and data) and afterAll (Chromium closes). Call it at the top of
+ * the file: afterAll hooks the file adds later run before Chromium closes.
+ */
+export function journey(prepare?: (adminToken: string) => Promise<void>): Journey {
+  let browser: Browser | undefined;
+  let adminToken = '';
+  const launched = () => {
+    if (!browser) throw new Error('journey(): Chromium is not running (beforeAll failed?)');
+    return browser;
+  };
+  beforeAll(async () => {
+    browser = await launch();
+    const admin = adminCredentials();
+    adminToken = (await apiLogin(admin.email, admin.password)).token;
+    await prepare?.(adminToken);
+  });
+  afterAll(() => browser?.close());
+  return {
+    get browser() {
+      return launched();
+    },
+    get adminToken() {
+      return adminToken;
+    },
+    async page(who = adminCredentials()) {
+      const page = await newPage(launched());
+      await loginUi(page, who.email, who.password);
+      return page;
+    },
+  };
 }
 
 /**
@@ -147,6 +195,18 @@ export function apiGiveCredits(
     rate: 0.1,
     type: 'Added',
   });
+}
+
+/**
+ * The row of a campaigns table for the campaign made for `forEmail` with `count` recipients. The
+ * e2e database is shared by every journey file: a count alone may name another file's campaign.
+ */
+export function campaignRow(table: Locator, forEmail: string, count: number): Locator {
+  const page = table.page();
+  return table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: count.toLocaleString('en-US'), exact: true }) })
+    .filter({ has: page.getByText(forEmail, { exact: true }) });
 }
 
 /** Creates a campaign through the multipart API (text fields only) and returns its id. */
