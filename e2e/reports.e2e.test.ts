@@ -6,6 +6,7 @@ import {
   apiGiveCredits,
   apiLogin,
   baseUrl,
+  campaignRow,
   journey,
   shot,
 } from './support/browser.js';
@@ -76,9 +77,7 @@ describe('reports', () => {
 
     await page.getByRole('tab', { name: 'Campaign Reports' }).click();
     const reports = page.getByRole('table', { name: 'Campaign Reports' });
-    const row = reports
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: String(COUNT), exact: true }) });
+    const row = campaignRow(reports, user.email, COUNT);
     await row.getByText('Report Generated').waitFor();
     await shot(page, 'reports-campaigns');
     await row.getByRole('button', { name: 'Actions' }).click();
@@ -99,10 +98,8 @@ describe('reports', () => {
     const page = await t.page();
     await page.goto('/reports');
     await page.getByRole('tab', { name: 'Campaign Reports' }).click();
-    const row = page
-      .getByRole('table', { name: 'Campaign Reports' })
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: BIG.toLocaleString('en-US'), exact: true }) });
+    const reports = page.getByRole('table', { name: 'Campaign Reports' });
+    const row = campaignRow(reports, user.email, BIG);
     await row.getByRole('button', { name: 'Actions' }).click();
     await page
       .locator('.dropdown-menu.show')
