@@ -147,7 +147,7 @@ describe('server process', () => {
 
     second.child.kill('SIGTERM');
     const code = await new Promise((r) => second.child.once('exit', r));
-    expect(code).toBe(0);
+    expect(code, second.output()).toBe(0);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 240_000);
 });

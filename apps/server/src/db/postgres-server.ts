@@ -144,6 +144,17 @@ export async function initCluster(
   await fs.rm(tmp, { recursive: true, force: true });
 }
 
+/**
+ * How long a stop lets the sessions still open end by themselves. A client that has just closed
+ * its connection (the job runner's pool, ended without being awaited) may not yet have been
+ * read by its backend: a fast shutdown then sends it "terminating connection due to
+ * administrator command", an error its closed pool no longer listens for, and the app, stopping
+ * cleanly, dies of it with exit code 1. A smart shutdown waits for those sessions instead.
+ */
+const SMART_STOP_MS = 5_000;
+/** A server not gone by then (a session stuck, a checkpoint on a stalled disk) is killed. */
+const STOP_KILL_MS = 20_000;
+
 /** A postmaster this process started. */
 export interface Postmaster {
   child: ChildProcess;
@@ -153,7 +164,10 @@ export interface Postmaster {
   readonly exit: Promise<string>;
   /** Its last 8 kB of output. */
   output(): string;
-  /** Fast shutdown (rolls back open transactions, checkpoints); SIGKILL after 20 s. */
+  /**
+   * Smart shutdown (waits for the sessions still open to end), fast after SMART_STOP_MS (rolls
+   * back and ends the sessions left), SIGKILL after STOP_KILL_MS; it checkpoints either way.
+   */
   stop(): Promise<void>;
 }
 
@@ -242,10 +256,12 @@ export async function startPostmaster(opts: PostmasterOptions): Promise<Postmast
     output: () => output,
     async stop() {
       if (exited) return;
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.kill('SIGTERM');
+      const fast = setTimeout(() => child.kill('SIGINT'), SMART_STOP_MS);
+      const kill = setTimeout(() => child.kill('SIGKILL'), STOP_KILL_MS);
       await exit;
-      clearTimeout(timer);
+      clearTimeout(fast);
+      clearTimeout(kill);
     },
   };
 }
