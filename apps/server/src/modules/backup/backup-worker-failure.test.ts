@@ -19,9 +19,9 @@ vi.mock('./copy-worker.js', async (importOriginal) => {
       super();
       started.push({ ended: once(this.thread, 'exit') });
     }
-    override convert(frames: Uint8Array, rows: number): Promise<Buffer> {
+    override convert(frames: Uint8Array, rows: number, seed?: number) {
       if (++this.batches === 2) void this.thread.terminate();
-      return super.convert(frames, rows);
+      return super.convert(frames, rows, seed);
     }
   }
   return { ...real, CopyXmlWorker: DyingWorker };

@@ -1,7 +1,9 @@
 import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { XlsxWriter } from '../../lib/xlsx-writer.js';
+import zlib from 'node:zlib';
 import { columnTypes, fieldKinds, plainSql } from './backup-rows-sql.js';
+import { pack, PackedZip } from './backup-zip.js';
+import { SHEET_TAIL, SheetNames, sheetHead, sheetPath, workbookParts } from './backup-workbook.js';
 import { copyFrames } from './copy-frames.js';
 import { CopyXmlWorker } from './copy-worker.js';
 import { TablePipe } from './table-pipe.js';
@@ -16,9 +18,10 @@ import { BACKUP_TABLES } from './backup-tables.js';
  * consistent snapshot (a ledger entry never points at a user the users sheet lacks). Each table
  * comes out by a plain `COPY (SELECT ...) TO STDOUT` (dates as sheet serials already), the
  * cheapest way out of PostgreSQL, read as CopyData frames (copy-frames.ts); a worker thread turns
- * them into sheet rows (copy-worker.ts, copy-to-xml.ts) while this thread reads the socket and
- * feeds the sheet's deflate stream (level 1: the XML is repetitive, the fastest level still
- * shrinks it well), so PostgreSQL, the conversion and deflate run side by side. Repeating
+ * them into sheet rows (copy-worker.ts, copy-to-xml.ts) and deflates them (a fast level: the XML
+ * is repetitive, and shrinks well even so) on the libuv pool, while this thread reads
+ * the socket and writes the compressed pieces into the zip (backup-zip.ts), so PostgreSQL, the
+ * conversion and deflate run side by side and the XML never reaches this thread. Repeating
  * texts and ids become indexes into the workbook's shared strings (shared-strings.ts), which the
  * worker hands over after the last table. Batches in flight are bounded (table-pipe.ts) and
  * the output's backpressure reaches the socket: a table of millions of rows needs the memory of
@@ -27,8 +30,6 @@ import { BACKUP_TABLES } from './backup-tables.js';
 
 /** Progress is reported at least every this many rows (and at each table's end). */
 export const PROGRESS_ROWS = 4000;
-/** Lets the worker run a few batches ahead of deflate. */
-const SHEET_BUFFER_BYTES = 1024 * 1024;
 /** The longest one table's COPY may take (a few million rows take a minute or two). */
 export const BACKUP_STATEMENT_TIMEOUT = '1h';
 
@@ -49,7 +50,8 @@ export async function writeBackup(
   out: Writable,
   onProgress: BackupProgressSink = () => {},
 ): Promise<BackupResult> {
-  const xlsx = new XlsxWriter(out);
+  const zip = new PackedZip(out);
+  const names = new SheetNames();
   const rows: Record<string, number> = {};
   let total = 0;
   let reported = 0;
@@ -58,6 +60,7 @@ export async function writeBackup(
   let failed = false;
   // A COPY cut off midway leaves the connection unusable: it is closed, not rolled back.
   let copying = false;
+  let sheetOpen = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // One COPY reads a whole table: millions of rows take longer than the pool's 60 s limit
@@ -65,22 +68,22 @@ export async function writeBackup(
     await client.query(`SET LOCAL statement_timeout = '${BACKUP_STATEMENT_TIMEOUT}'`);
     const types = await columnTypes(client);
     for (const table of BACKUP_TABLES) {
-      const header = table.columns.map(([name]) => name);
+      const head = sheetHead(table.columns.map(([name]) => name));
+      const headCrc = zlib.crc32(head);
       const startSheet = async () => {
-        await xlsx.addSheet(table.name, {
-          freezeHeader: true,
-          compressionLevel: 1,
-          bufferBytes: SHEET_BUFFER_BYTES,
-        });
-        await xlsx.addRow(header, 'bold');
+        if (sheetOpen) await zip.endEntry(SHEET_TAIL);
+        names.add(table.name);
+        await zip.startEntry(sheetPath(names.names.length));
+        sheetOpen = true;
+        await zip.write(pack(head));
       };
       await startSheet();
       rows[table.name] = 0;
       const tableTypes = types.get(table.name) ?? new Map<string, string>();
       worker.startTable(fieldKinds(table, tableTypes));
-      const pipe = new TablePipe(worker, async (xml, n, newSheet) => {
+      const pipe = new TablePipe(worker, headCrc, async (xml, n, newSheet) => {
         if (newSheet) await startSheet();
-        await xlsx.addRowsXml(xml, n);
+        await zip.write(xml);
         rows[table.name]! += n;
         total += n;
         if (total - reported >= PROGRESS_ROWS) {
@@ -89,15 +92,22 @@ export async function writeBackup(
         }
       });
       copying = true;
-      const stream = copyFrames(client, `COPY (${plainSql(table)}) TO STDOUT`);
+      const stream = copyFrames(client, `COPY (${plainSql(table, tableTypes)}) TO STDOUT`);
       for await (const chunk of stream as AsyncIterable<Buffer>) await pipe.add(chunk);
       await pipe.end();
       copying = false;
+      await zip.endEntry(SHEET_TAIL);
+      sheetOpen = false;
       reported = total;
       onProgress(total);
     }
     await client.query('COMMIT');
-    await xlsx.finish(await worker.sharedStrings());
+    const strings = await worker.sharedStrings();
+    for (const [path, xml] of workbookParts(names.names, strings !== null)) {
+      await zip.addFile(path, xml);
+    }
+    if (strings) await zip.addFile('xl/sharedStrings.xml', strings);
+    await zip.finish();
     return { rows, total };
   } catch (err) {
     failed = true;

@@ -100,7 +100,7 @@ async function viaCopy(piece: number): Promise<Buffer> {
   const w = new XlsxWriter(out);
   await w.addSheet('nasty');
   await w.addRow(['v', 'u', 'n', 'd', 'b'], 'bold');
-  const sql = plainSql(TABLE).replace(/ FROM "nasty"$/, ' FROM "nasty" ORDER BY i');
+  const sql = plainSql(TABLE, TYPES).replace(/ FROM "nasty"$/, ' FROM "nasty" ORDER BY i');
   const chunks: Buffer[] = [];
   for await (const c of copyFrames(client, `COPY (${sql}) TO STDOUT`) as AsyncIterable<Buffer>) {
     chunks.push(c);

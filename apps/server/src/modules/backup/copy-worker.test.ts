@@ -1,11 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { fieldKinds, plainSql } from './backup-rows-sql.js';
 import { BACKUP_TABLES } from './backup-tables.js';
+import { pack } from './backup-zip.js';
 import { copyFrames, framesIn } from './copy-frames.js';
 import { CopyToXml } from './copy-to-xml.js';
 import { CopyXmlWorker } from './copy-worker.js';
@@ -14,8 +16,8 @@ import { XlsxWriter } from '../../lib/xlsx-writer.js';
 
 /**
  * The worker thread runs copy-to-xml.ts's own source: batches of the users table's COPY frames
- * come back as the same bytes the converter makes on this thread, in order, with the same shared
- * strings, and read back as the table's values; a batch the worker cannot convert fails with the
+ * come back deflated, and the pieces joined inflate to the same bytes the converter makes on
+ * this thread, with their CRC-32 and the same shared strings, and read back as the table's values; a batch the worker cannot convert fails with the
  * worker's reason (as does every one after it).
  */
 
@@ -56,7 +58,7 @@ function batches(all: Buffer, size: number): { frames: Uint8Array; rows: number 
 }
 
 describe('CopyXmlWorker', () => {
-  it('converts batches on its thread to the bytes this thread makes, in order', async () => {
+  it('converts and deflates batches on its thread to the bytes this thread makes, in order', async () => {
     const { rows: types } = await client.query<{ c: string; type: string }>(
       `SELECT column_name AS c, data_type AS type FROM information_schema.columns
        WHERE table_schema = 'public' AND table_name = 'users'`,
@@ -74,8 +76,15 @@ describe('CopyXmlWorker', () => {
       worker.startTable(kinds);
       const pieces = batches(all, 2);
       expect(pieces.length).toBe(4);
-      const xml = await Promise.all(pieces.map((b) => worker.convert(b.frames, b.rows)));
-      expect(Buffer.concat(xml).equals(here.xml)).toBe(true);
+      const packed = await Promise.all(
+        pieces.map((b, i) => worker.convert(b.frames, b.rows, i === 0 ? 7 : undefined)),
+      );
+      const end = pack(new Uint8Array(0), 0, true).data;
+      const xml = zlib.inflateRawSync(Buffer.concat([...packed.map((p) => p.data), end]));
+      expect(xml.equals(here.xml)).toBe(true);
+      expect(packed.map((p) => p.size).reduce((a, b) => a + b)).toBe(here.xml.length);
+      // The CRC-32 runs on from the seed the first batch brought.
+      expect(packed.at(-1)!.crc).toBe(zlib.crc32(here.xml, 7));
       const strings = await worker.sharedStrings();
       expect(strings?.toString()).toBe(hereStrings.toString());
       expect(strings?.toString()).toContain('<si><t>admin@test.local</t></si>');
@@ -86,7 +95,7 @@ describe('CopyXmlWorker', () => {
       const file = buffer(out);
       const w = new XlsxWriter(out);
       await w.addSheet('users');
-      await w.addRowsXml(Buffer.concat(xml), here.rows);
+      await w.addRowsXml(xml, here.rows);
       await w.finish(strings);
       const book = XLSX.read(await file);
       const read = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.users!, { header: 1 });

@@ -1,5 +1,6 @@
 import { XLSX_MAX_ROWS } from '../../lib/xlsx-writer.js';
 import { framesIn } from './copy-frames.js';
+import type { Packed } from './backup-zip.js';
 import type { CopyXmlWorker } from './copy-worker.js';
 
 /**
@@ -7,7 +8,8 @@ import type { CopyXmlWorker } from './copy-worker.js';
  * into batches of about BATCH_BYTES (one message to the worker per batch, not per socket read),
  * at most MAX_IN_FLIGHT batches are with the worker at once, and their XML is written in order.
  * The sheet limit is planned here, before conversion: a batch never spans two sheets, and the
- * first batch of a new sheet says so (its writer starts the sheet and its header first).
+ * first batch of a new sheet says so (its writer starts the sheet and its header first), and its
+ * CRC-32 starts from the sheet head's.
  */
 
 /** Bytes of CopyData frames per batch sent to the worker. */
@@ -15,11 +17,11 @@ export const BATCH_BYTES = 256 * 1024;
 /** Batches the worker may hold or have answered before the oldest is written. */
 export const MAX_IN_FLIGHT = 4;
 
-/** Writes a batch's XML: `rows` rows; `newSheet`: start the next sheet first. */
-export type BatchWriter = (xml: Buffer, rows: number, newSheet: boolean) => Promise<void>;
+/** Writes a batch's deflated XML: `rows` rows; `newSheet`: start the next sheet first. */
+export type BatchWriter = (xml: Packed, rows: number, newSheet: boolean) => Promise<void>;
 
 interface InFlight {
-  xml: Promise<Buffer>;
+  xml: Promise<Packed>;
   rows: number;
   newSheet: boolean;
 }
@@ -31,10 +33,14 @@ export class TablePipe {
   /** Rows the current sheet will hold once every batch so far is written (its header too). */
   private planned = 1;
   private newSheet = false;
+  /** Whether the next batch is its sheet's first. */
+  private first = true;
   private readonly inFlight: InFlight[] = [];
 
+  /** `headCrc`: the CRC-32 of a sheet's head (the same for each sheet of the table). */
   constructor(
     private readonly worker: CopyXmlWorker,
+    private readonly headCrc: number,
     private readonly write: BatchWriter,
   ) {}
 
@@ -53,6 +59,7 @@ export class TablePipe {
       // The sheet is full: what is gathered goes, and the rows left start the next sheet.
       await this.send();
       this.newSheet = true;
+      this.first = true;
       this.planned = 1;
       c = c.subarray(end);
     }
@@ -75,7 +82,7 @@ export class TablePipe {
       at += c.length;
     }
     this.inFlight.push({
-      xml: this.worker.convert(frames, this.rows),
+      xml: this.worker.convert(frames, this.rows, this.first ? this.headCrc : undefined),
       rows: this.rows,
       newSheet: this.newSheet,
     });
@@ -83,6 +90,7 @@ export class TablePipe {
     this.bytes = 0;
     this.rows = 0;
     this.newSheet = false;
+    this.first = false;
     while (this.inFlight.length > MAX_IN_FLIGHT) await this.writeOldest();
   }
 
