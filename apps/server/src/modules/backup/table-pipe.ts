@@ -14,8 +14,12 @@ import type { CopyXmlWorker } from './copy-worker.js';
 
 /** Bytes of CopyData frames per batch sent to the worker. */
 export const BATCH_BYTES = 256 * 1024;
-/** Batches the worker may hold or have answered before the oldest is written. */
-export const MAX_IN_FLIGHT = 4;
+/**
+ * Batches the worker may hold (converting, or deflating on the libuv pool) or have answered
+ * before the oldest is written: enough that conversion never waits for deflate's jitter on a
+ * busy machine, at about a megabyte each.
+ */
+export const MAX_IN_FLIGHT = 8;
 
 /** Writes a batch's deflated XML: `rows` rows; `newSheet`: start the next sheet first. */
 export type BatchWriter = (xml: Packed, rows: number, newSheet: boolean) => Promise<void>;
