@@ -212,8 +212,9 @@ async function bigCampaign(stack, pgPid, from, killAt, log) {
     if (killAt && !kill && done >= killAt * c.count) {
       kill = { accepted: done, atSeconds: (now - t0) / 1000 };
       await killApp(stack);
-      // What the dead instance left claimed: re-sent after the lease unless a status event
-      // for it (the provider had accepted it) arrives first.
+      // What the dead instance left claimed: taken again as soon as the app is back (its
+      // presence lock went with it, so no lease is waited out), unless a status event for it
+      // (the provider had accepted it) arrives first.
       const left = await stack.db.query(
         `SELECT count(*)::int AS n FROM campaign_recipients
           WHERE campaign_id = $1 AND state = 'sending'`,
