@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { presenceOf } from './delivery-tasks.js';
 import { runDispatchSlice, type DispatchDeps } from './dispatcher.js';
 import {
   campaignOf,
@@ -203,5 +204,39 @@ describe('the dispatcher', () => {
     await t.db.deleteFrom('sender_daily_usage').execute();
     await sendAll(depsFor(t, adapter), id);
     expect(await campaignOf(t, id)).toMatchObject({ dispatch_state: 'done', sent_count: 8 });
+  });
+
+  it('a slice whose presence session is lost sends none of its other rows; the next one sends them at once', async () => {
+    await setSender(t, 20); // batches of one
+    const to = phones(20, 70_000);
+    const id = await startedCampaign(t, admin, to);
+    // During the first send the instance's presence session is cut (as PostgreSQL restarting
+    // would): the answer comes once the instance has noticed.
+    const presence = presenceOf(t.app.ctx);
+    const fake = new FakeAdapter(async () => {
+      if (fake.sends.length !== 1) return;
+      const { rows } = await sql<{ key: number }>`
+        SELECT claimed_by AS key FROM campaign_recipients
+        WHERE campaign_id = ${id}::uuid AND claimed_by IS NOT NULL LIMIT 1`.execute(t.db);
+      const key = rows[0]!.key;
+      await sql`SELECT pg_terminate_backend(pid, 10000) FROM pg_locks
+                WHERE locktype = 'advisory' AND objsubid = 2
+                  AND objid = ${key}::bigint::oid`.execute(t.db);
+      for (let i = 0; presence.holds(key); i++) {
+        if (i > 500) throw new Error('the presence never noticed');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    });
+    const deps = depsFor(t, fake, { sliceMs: 60_000 });
+
+    await slice(deps, id); // ends early, though its slice had a minute
+    const first = fake.sends.length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(to.length);
+    await sendAll(deps, id);
+    // The rows it had claimed but not sent went to the next slice, not after a lease: each
+    // number was sent exactly once.
+    expect(fake.sends.map((s) => s.to).sort()).toEqual(to);
+    expect((await recipientsOf(t, id)).every((r) => r.state === 'sent')).toBe(true);
   });
 });
