@@ -16,6 +16,7 @@ import { sql as delivery } from './0016-delivery.js';
 import { sql as deliveryHotUpdates } from './0017-delivery-hot-updates.js';
 import { sql as backupDownloads } from './0019-backup-downloads.js';
 import { sql as deliveryClaimedBy } from './0020-delivery-claimed-by.js';
+import { sql as deliveryClaimers } from './0021-delivery-claimers.js';
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { version: 17, name: 'delivery-hot-updates', sql: deliveryHotUpdates },
   { version: 19, name: 'backup-downloads', sql: backupDownloads },
   { version: 20, name: 'delivery-claimed-by', sql: deliveryClaimedBy },
+  { version: 21, name: 'delivery-claimers', sql: deliveryClaimers },
 ];

@@ -8,9 +8,12 @@ import pg from 'pg';
  * holds the advisory lock (PRESENCE_LOCK_SPACE, key). The lock lives exactly as long as that
  * session: when the process dies (kill -9 included) the kernel closes its socket, the backend
  * ends and the lock is gone at once, so other instances, or this one restarted, take the rows
- * of a key nobody holds without waiting out their lease (dispatch-progress.repo.ts
- * releaseOrphans). A lost session is never re-joined under the same key: the slices that
- * claimed under it stop sending, so rows released to others are sent by them only.
+ * of a key nobody holds at once (dispatch-progress.repo.ts releaseOrphans); such rows hold no
+ * lease at all. A lost session is never re-joined under the same key: the slices that
+ * claimed under it stop sending, so rows released to others are sent by them only. Claims
+ * record (campaign, key) in `dispatch_claimers`; a session closing after every slice wrote
+ * all its rows deletes its key's pairs, so only a key that died with rows in flight leads
+ * releaseOrphans to read a campaign's rows.
  *
  * The session is opened by the first slice that enters and closed when the last one leaves
  * (after its writes landed): the runner's lifecycle needs no extra hook, and a test app that
@@ -24,6 +27,8 @@ export class DispatchPresence {
   private users = 0;
   private client: pg.Client | null = null;
   private key: number | null = null;
+  /** Whether a slice left rows of this key unwritten: its claims stay on record then. */
+  private unwritten = false;
   /** Opening or closing the session, one at a time. */
   private busy: Promise<unknown> = Promise.resolve();
 
@@ -44,10 +49,13 @@ export class DispatchPresence {
   }
 
   /**
-   * A slice ended and its writes landed; the last one out closes the session (resolves when
-   * it is closed; it never rejects).
+   * A slice ended; the last one out closes the session (resolves when it is closed; it never
+   * rejects). `written`: every row the slice claimed under the key had its result written.
+   * Only when all did are the key's claims taken off the record on closing (no row left to
+   * give back); otherwise the rows are found and given back once the key is gone.
    */
-  leave(): Promise<void> {
+  leave(written = false): Promise<void> {
+    if (!written) this.unwritten = true;
     this.users--;
     if (this.users > 0) return Promise.resolve();
     return this.serial(() => this.close()).catch(() => {});
@@ -91,6 +99,7 @@ export class DispatchPresence {
         if (rows[0]?.ok) {
           this.client = client;
           this.key = key;
+          this.unwritten = false;
           return key;
         }
       }
@@ -103,8 +112,16 @@ export class DispatchPresence {
   private async close(): Promise<void> {
     if (this.users > 0 || !this.client) return;
     const client = this.client;
+    const key = this.key;
     this.client = null;
     this.key = null;
-    await client.end();
+    try {
+      // Still holding the lock: no claim under the key can be running or start now.
+      if (!this.unwritten) {
+        await client.query('DELETE FROM dispatch_claimers WHERE key = $1::int', [key]);
+      }
+    } finally {
+      await client.end();
+    }
   }
 }

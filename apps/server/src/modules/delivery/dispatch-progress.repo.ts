@@ -122,7 +122,10 @@ export async function freshestHeartbeat(db: DbOrTx, staleMs: number): Promise<Da
  * key whose advisory lock no session holds (dispatch-presence.ts), in one campaign or in every
  * campaign being sent. Their sends were in flight when the instance died (their results never
  * written), so sending them again costs at most the in-flight duplicates; waiting out the
- * lease would only delay them. Rows claimed before keys existed keep their lease. Answers the
+ * lease would only delay them. Rows claimed under a key have no lease (dispatch.repo.ts): the
+ * dead key's (campaign, key) pairs in `dispatch_claimers` lead to them (a pass over that
+ * campaign's rows, after a crash only), and go in the same statement. Rows claimed with a
+ * lease are found through it; those claimed before keys existed keep it. Answers the
  * campaigns that had such rows.
  */
 export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<string[]> {
@@ -132,16 +135,28 @@ export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<s
       WHERE locktype = 'advisory' AND classid = ${PRESENCE_LOCK_SPACE}::bigint::oid
         AND objsubid = 2 AND granted
         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ), released AS (
+    ), sending AS (
+      SELECT id FROM campaigns
+      WHERE status = 'Processing' AND dispatch_state IN ('running', 'waiting', 'paused')
+        AND (${campaignId ?? null}::uuid IS NULL OR id = ${campaignId ?? null}::uuid)
+    ), dead AS (
+      DELETE FROM dispatch_claimers d
+      WHERE d.campaign_id IN (SELECT id FROM sending)
+        AND d.key::bigint NOT IN (SELECT key FROM held)
+      RETURNING d.campaign_id, d.key
+    ), unleased AS (
       UPDATE campaign_recipients r SET next_attempt_at = now()
-      WHERE r.campaign_id IN (
-          SELECT id FROM campaigns
-          WHERE status = 'Processing' AND dispatch_state IN ('running', 'waiting', 'paused')
-            AND (${campaignId ?? null}::uuid IS NULL OR id = ${campaignId ?? null}::uuid))
+      FROM dead
+      WHERE r.campaign_id = dead.campaign_id AND r.claimed_by = dead.key
+        AND r.state = 'sending' AND r.next_attempt_at IS NULL
+      RETURNING r.campaign_id
+    ), leased AS (
+      UPDATE campaign_recipients r SET next_attempt_at = now()
+      WHERE r.campaign_id IN (SELECT id FROM sending)
         AND r.next_attempt_at > now() AND r.state = 'sending' AND r.claimed_by IS NOT NULL
         AND r.claimed_by::bigint NOT IN (SELECT key FROM held)
       RETURNING r.campaign_id
     )
-    SELECT DISTINCT campaign_id FROM released`.execute(db);
+    SELECT campaign_id FROM unleased UNION SELECT campaign_id FROM leased`.execute(db);
   return rows.map((r) => r.campaign_id);
 }

@@ -139,6 +139,47 @@ describe('claiming recipients', () => {
     expect((await recipientsOf(t, id)).every((r) => r.state === 'read')).toBe(true);
   });
 
+  it('a first claim under a key and its sent answer are updated in place (HOT); a leased one is not', async () => {
+    // Counted by this backend's statistics inside one transaction: other tests' updates are not.
+    const claimAndSend = (id: string, to: string[], key: number | null) =>
+      t.db.transaction().execute(async (tx) => {
+        const read = async () =>
+          (
+            await sql<{ upd: number; hot: number }>`
+              SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot
+              FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx)
+          ).rows[0] ?? { upd: 0, hot: 0 };
+        const before = await read();
+        const claim = await claimBatch(tx, id, to.length, LEASE_MS, key);
+        if (claim.stopped) throw new Error('stopped');
+        expect(claim.rows).toHaveLength(to.length);
+        await writeResults(
+          tx,
+          id,
+          to.map((phone) => ({
+            phone,
+            attempts: 1,
+            state: 'sent' as const,
+            providerMessageId: phone,
+          })),
+        );
+        const after = await read();
+        return { upd: after.upd - before.upd, hot: after.hot - before.hot };
+      });
+    const keyed = phones(8, 12_000);
+    const keyedId = await startedCampaign(t, admin, keyed);
+    expect(await claimAndSend(keyedId, keyed, 4242)).toEqual({ upd: 16, hot: 16 });
+    // Its claim is on record for as long as rows of the key may be in flight.
+    const { rows } = await sql<{ key: number }>`
+      SELECT key FROM dispatch_claimers WHERE campaign_id = ${keyedId}::uuid`.execute(t.db);
+    expect(rows).toEqual([{ key: 4242 }]);
+    // A lease end written by the claim and cleared by the answer: an index entry each time.
+    const leased = phones(8, 13_000);
+    const leasedId = await startedCampaign(t, admin, leased);
+    expect(await claimAndSend(leasedId, leased, null)).toEqual({ upd: 16, hot: 0 });
+    expect((await recipientsOf(t, keyedId)).every((r) => r.state === 'sent')).toBe(true);
+  });
+
   it('writes a batch once: a result for a row already moved on, or re-claimed, changes nothing', async () => {
     const to = phones(4, 7000);
     const id = await startedCampaign(t, admin, to);
@@ -208,6 +249,47 @@ describe('claiming recipients', () => {
       pausing.release();
     }
     expect((await recipientsOf(t, id)).every((r) => r.state === null)).toBe(true);
+  });
+
+  it("a key's claims leave the record when its session closes with every row written, else its rows come back", async () => {
+    const to = phones(4, 16_000);
+    const id = await startedCampaign(t, admin, to);
+    const claimers = async () =>
+      (
+        await sql<{ key: number }>`
+          SELECT key FROM dispatch_claimers WHERE campaign_id = ${id}::uuid`.execute(t.db)
+      ).rows.map((r) => r.key);
+    const presence = new DispatchPresence(t.app.ctx.databaseUrl);
+
+    const written = await presence.enter();
+    const first = await claimBatch(t.db, id, 2, LEASE_MS, written);
+    if (first.stopped) throw new Error('stopped');
+    await writeResults(
+      t.db,
+      id,
+      first.rows.map((r) => ({ ...r, state: 'sent' as const, providerMessageId: r.phone })),
+    );
+    expect(await claimers()).toEqual([written]);
+    await presence.leave(true);
+    expect(await claimers()).toEqual([]);
+    expect(await releaseOrphans(t.db, id)).toEqual([]);
+
+    const unwritten = await presence.enter();
+    const second = await claimBatch(t.db, id, 2, LEASE_MS, unwritten);
+    if (second.stopped) throw new Error('stopped');
+    const inFlight = (await recipientsOf(t, id)).filter((r) => r.state === 'sending');
+    expect(inFlight.map((r) => [r.phone, r.next_attempt_at])).toEqual(
+      second.rows.map((r) => [r.phone, null]),
+    );
+    await presence.leave(false);
+    expect(await claimers()).toEqual([unwritten]);
+    expect(await releaseOrphans(t.db, id)).toEqual([id]);
+    expect(await claimers()).toEqual([]);
+    const back = (await recipientsOf(t, id)).filter((r) => r.state === 'sending');
+    expect(back.map((r) => r.phone)).toEqual(second.rows.map((r) => r.phone));
+    expect(back.every((r) => r.next_attempt_at !== null && r.next_attempt_at <= new Date())).toBe(
+      true,
+    );
   });
 
   it('gives back at once the rows of a key no session holds, never those of a live one', async () => {

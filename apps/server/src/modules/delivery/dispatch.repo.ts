@@ -5,9 +5,17 @@ import type { Db, DbOrTx } from '../../db/database.js';
 /**
  * The dispatcher's queries (issue 14): what a slice needs to send, claiming recipients and
  * writing what the provider answered. The recipient row is the source of truth; a claim moves
- * rows to `sending` (attempts + 1, leased until `next_attempt_at`, with the claiming instance's
- * presence key) under the campaign's row lock, so a pause, which takes the same lock, is seen by
- * the very next claim on every instance.
+ * rows to `sending` (attempts + 1, with the claiming instance's presence key) under the
+ * campaign's row lock, so a pause, which takes the same lock, is seen by the very next claim on
+ * every instance.
+ *
+ * Claims under a presence key hold no lease: the rows are the key's until its instance is gone
+ * (dispatch-presence.ts), and `next_attempt_at` stays NULL. Migration 17's index covers only
+ * `next_attempt_at`, so the common path (NULL -> sending -> sent) changes no indexed column and
+ * both updates are HOT, instead of two new index entries per message. Such rows are found
+ * through `dispatch_claimers` (migration 21), written by the claim itself: a (campaign, key)
+ * pair stays there until the key's session closes with every row written, or until
+ * releaseOrphans gives the rows of a dead key back (due now, in the index again).
  */
 
 /** What a dispatch slice sends with, read once per slice. */
@@ -74,8 +82,8 @@ export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
  * rows whose time came first (due retries, rows left `sending` past their lease, and rows a dead
  * instance held, released by releaseOrphans), then the first pass after the keyset cursor.
  * Stops (claims nothing) unless the campaign is Processing and running; a waiting campaign
- * whose time came becomes running here. A claimed row's `next_attempt_at` is the end of its
- * lease (migration 17's index finds both kinds of due rows).
+ * whose time came becomes running here. Without a key (`null`), a claimed row's
+ * `next_attempt_at` is the end of a lease of `leaseMs` instead.
  *
  * One autocommit statement. It first takes the campaign's row lock (FOR NO KEY UPDATE: the
  * statement updates the row's cursor and heartbeat, and inserts that reference the campaign
@@ -97,8 +105,12 @@ export async function claimBatch(
   leaseMs: number,
   key: number | null,
 ): Promise<Claim> {
+  // Under a key, no lease: `next_attempt_at` stays (or becomes) NULL, so a first claim changes
+  // no indexed column and is a HOT update, and so is the write of its 'sent' answer.
   const claim = sql`state = 'sending', attempts = r.attempts + 1, state_at = now(),
-    next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), claimed_by = ${key}::int`;
+    next_attempt_at = CASE WHEN ${key}::int IS NULL
+                           THEN now() + make_interval(secs => ${leaseMs / 1000}) END,
+    claimed_by = ${key}::int`;
   const { rows } = await sql<{ phone: string | null; attempts: number | null }>`
     WITH camp AS MATERIALIZED (
       SELECT id, dispatch_cursor FROM campaigns
@@ -106,6 +118,11 @@ export async function claimBatch(
         AND (dispatch_state = 'running'
              OR (dispatch_state = 'waiting' AND coalesce(dispatch_resume_at <= now(), true)))
       FOR NO KEY UPDATE
+    ), claimer AS (
+      -- Committed with the rows it covers: the only way to find them without a lease.
+      INSERT INTO dispatch_claimers (campaign_id, key)
+      SELECT id, ${key}::int FROM camp WHERE ${key}::int IS NOT NULL
+      ON CONFLICT DO NOTHING
     ), due AS (
       UPDATE campaign_recipients r SET ${claim}
       FROM (

@@ -40,7 +40,10 @@ import type { SendLimiter } from './send-limiter.js';
 
 export interface DispatchOptions {
   maxAttempts: number;
-  /** A row `sending` this long belongs to a dead instance and is claimed again. */
+  /**
+   * A row claimed without a presence key and `sending` this long belongs to a dead instance and
+   * is claimed again (claims under a key hold no lease: they come back when the key is gone).
+   */
   leaseMs: number;
   /** Retry backoff: base·2^(attempt−1), at most max, with jitter. */
   backoffBaseMs: number;
@@ -105,7 +108,8 @@ export async function runDispatchSlice(
   const writer = new ResultWriter(db, campaignId, campaign.sender_id);
   const sends: Promise<void>[] = [];
   const key = await deps.presence.enter();
-  let end: SliceEnd;
+  let end: SliceEnd | undefined;
+  let written = false;
   try {
     // Rows a dead instance held go first (its sends in flight; at most that many duplicates).
     await releaseOrphans(db, campaignId);
@@ -124,12 +128,16 @@ export async function runDispatchSlice(
     try {
       await Promise.all(sends);
       await writer.drain();
+      // A loop that threw may have claimed rows it never sent.
+      written = end !== undefined;
     } finally {
-      void deps.presence.leave();
+      void deps.presence.leave(written);
     }
   }
   if (end === 'daily') return waitForNextDay(deps, campaignId);
   if (end === 'next') await scheduleNext(deps, campaignId, slot);
+  // Cancelled with sends in flight: the settlement waited for them, and they are written now.
+  if (end === 'stopped' && sends.length > 0) await requestFinalize(db, campaignId);
 }
 
 /** How a slice ended: time is up or nothing is left now, the campaign stopped, the daily limit. */

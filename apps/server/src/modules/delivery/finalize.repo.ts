@@ -44,18 +44,22 @@ export function lockForSettlement(tx: Tx, id: string): Promise<SettlingCampaign 
     .executeTakeFirst();
 }
 
-/** Any row in flight (the partial index on sending rows answers without a scan). */
+/**
+ * Any row in flight. A row claimed with a lease has `next_attempt_at` set (migration 17's
+ * partial index answers); one claimed under a presence key has none (dispatch.repo.ts), but
+ * its (campaign, key) pair is on record in `dispatch_claimers` until the row is written or
+ * given back with a due time, so the campaign's rows are read only while such a pair exists.
+ */
 export async function hasSending(tx: Tx, campaignId: string): Promise<boolean> {
-  const row = await tx
-    .selectFrom('campaign_recipients')
-    .select('phone')
-    .where('campaign_id', '=', campaignId)
-    .where('state', '=', 'sending')
-    // Always set on a sending row (its lease end, migration 17): lets the partial index serve.
-    .where('next_attempt_at', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await sql<{ sending: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM campaign_recipients
+                    WHERE campaign_id = ${campaignId}::uuid AND state = 'sending'
+                      AND next_attempt_at IS NOT NULL)
+        OR (EXISTS (SELECT 1 FROM dispatch_claimers WHERE campaign_id = ${campaignId}::uuid)
+            AND EXISTS (SELECT 1 FROM campaign_recipients
+                         WHERE campaign_id = ${campaignId}::uuid AND state = 'sending'))
+        AS sending`.execute(tx);
+  return rows[0]?.sending ?? false;
 }
 
 export interface StateCounts {

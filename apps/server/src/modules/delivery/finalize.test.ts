@@ -17,6 +17,8 @@ import {
 } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
 import { balanceOf } from '../credits/credits.test-fixtures.js';
+import { claimBatch, writeResults } from './dispatch.repo.js';
+import { DispatchPresence } from './dispatch-presence.js';
 import { runFinalize } from './finalize.js';
 import { setDispatch, setStates } from './status.test-fixtures.js';
 
@@ -206,6 +208,49 @@ describe('runFinalize', () => {
       delivery_settled: true,
       report_count: 0,
     });
+  });
+
+  it('cancelled while a first claim is in flight (no lease): no refund until its answer is written', async () => {
+    const p = numbers(3, '85555555');
+    const id = await createCampaign(t, h.u1.token, p);
+    const start = await balance();
+    await setDispatch(t, id, 'Processing', 'running');
+    const presence = new DispatchPresence(t.app.ctx.databaseUrl);
+    const key = await presence.enter();
+    try {
+      const claim = await claimBatch(t.app.ctx.db, id, 1, 60_000, key);
+      if (claim.stopped) throw new Error('stopped');
+      const [row] = claim.rows;
+      if (!row) throw new Error('nothing claimed');
+      const inFlight = await t.ownerDb
+        .selectFrom('campaign_recipients')
+        .select(['state', 'next_attempt_at'])
+        .where('campaign_id', '=', id)
+        .where('phone', '=', row.phone)
+        .executeTakeFirstOrThrow();
+      expect(inFlight).toEqual({ state: 'sending', next_attempt_at: null });
+
+      await setDispatch(t, id, 'Cancelled', 'cancelled');
+      await runFinalize(t.app.ctx, id);
+      expect(await campaignRow(id)).toMatchObject({ status: 'Cancelled', delivery_settled: false });
+      expect(await refundsOf(id)).toEqual([]);
+
+      await writeResults(t.app.ctx.db, id, [
+        { phone: row.phone, attempts: row.attempts, state: 'sent', providerMessageId: 'm1' },
+      ]);
+      // (No wait for its receipt here: the refund alone is under test.)
+      await runFinalize(t.app.ctx, id, { receiptWaitMs: 0 });
+      // The two never claimed come back; the one sent is not refunded.
+      expect((await refundsOf(id)).map((r) => r.count)).toEqual(['2']);
+      expect(await balance()).toBe(start + 2);
+      expect(await campaignRow(id)).toMatchObject({
+        status: 'Cancelled',
+        delivery_settled: true,
+        delivery_refunded: 2,
+      });
+    } finally {
+      await presence.leave(true);
+    }
   });
 
   it('waits while messages are in flight or unsent, and for receipts within the wait', async () => {
