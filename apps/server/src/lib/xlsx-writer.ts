@@ -1,4 +1,13 @@
 import type { Writable } from 'node:stream';
+import {
+  FROZEN_HEADER,
+  SheetNames,
+  sheetPath,
+  STYLE,
+  workbookParts,
+  WORKSHEET_OPEN,
+} from './xlsx-parts.js';
+import { cellText, escapeXml } from './xlsx-text.js';
 import { ZipStream, type ZipEntrySink } from './zip-stream.js';
 
 /**
@@ -39,41 +48,7 @@ const FLUSH_AT = 64 * 1024;
 const MS_PER_DAY = 86_400_000;
 const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
 
-const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const NS_PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const CT = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const STYLE = { plain: 0, bold: 1, date: 2, money: 3 } as const;
-
-/**
- * The text rules of a cell, in one self-contained function (it uses nothing from outside its
- * body): the backup's worker thread runs its source (modules/backup/copy-worker.ts), so both
- * threads make text safe by the same code.
- */
-export function textSafety() {
-  const MAX_TEXT = 32_767;
-  // Characters XML 1.0 does not allow, and surrogates that do not form a pair.
-  const NOT_XML =
-    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g; // eslint-disable-line no-control-regex
-  const FORMULA_START = /^[=+\-@\t\r\u0000]/; // eslint-disable-line no-control-regex
-  /** Escapes text for XML content and attribute values. */
-  const escapeXml = (text: string): string =>
-    text.replace(/[&<>"]/g, (c) =>
-      c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
-    );
-  /** Text as a cell may hold it: XML-safe, at most 32,767 characters, formulas neutralised. */
-  const cellText = (text: string, neutraliseFormulas = true): string => {
-    let clean = text.replace(NOT_XML, '');
-    if (neutraliseFormulas && (FORMULA_START.test(text) || FORMULA_START.test(clean))) {
-      clean = `'${clean}`;
-    }
-    return clean.length > MAX_TEXT ? clean.slice(0, MAX_TEXT).replace(NOT_XML, '') : clean;
-  };
-  return { escapeXml, cellText };
-}
-
-export const { escapeXml, cellText } = textSafety();
+export { textSafety, escapeXml, cellText } from './xlsx-text.js';
 
 /** Column letters for a zero-based index: 0 → A, 26 → AA. */
 export function columnName(index: number): string {
@@ -86,7 +61,7 @@ export function columnName(index: number): string {
 
 export class XlsxWriter {
   private readonly zip: ZipStream;
-  private readonly sheets: string[] = [];
+  private readonly sheets = new SheetNames();
   private readonly letters: string[] = [];
   private sink: ZipEntrySink | null = null;
   private buffer = '';
@@ -108,21 +83,16 @@ export class XlsxWriter {
   /** Ends the current sheet, if any, and starts a new one. Names are made valid and unique. */
   async addSheet(name: string, options: XlsxSheetOptions = {}): Promise<string> {
     if (this.sink) await this.endSheet();
-    const sheetName = this.uniqueName(name);
-    this.sheets.push(sheetName);
+    const sheetName = this.sheets.add(name);
     const { compressionLevel, bufferBytes } = options;
-    this.sink = this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`, {
+    this.sink = this.zip.openEntry(sheetPath(this.sheets.names.length), {
       ...(compressionLevel === undefined ? {} : { compressionLevel }),
       ...(bufferBytes === undefined ? {} : { bufferBytes }),
     });
     this.rows = 0;
     this.formats = options.columns ?? [];
-    let head = `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">`;
-    if (options.freezeHeader) {
-      head +=
-        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" ' +
-        'activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
-    }
+    let head = WORKSHEET_OPEN;
+    if (options.freezeHeader) head += FROZEN_HEADER;
     const widths = this.formats.flatMap((c, i) =>
       c.width ? [`<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`] : [],
     );
@@ -144,8 +114,10 @@ export class XlsxWriter {
 
   /**
    * Appends `rows` rows given as XML already (`<row>` elements, cells without `r` references or
-   * with the right ones), made safe by the caller as `addRow` would: the backup has PostgreSQL
-   * write them. A piece may end or start inside a row; `rows` counts the rows it ends.
+   * with the right ones), made safe by the caller as `addRow` would. Only the backup converter's
+   * tests use it now (they read the converter's XML back through a real reader); the backup
+   * itself deflates its sheets on a worker and packs them with backup-zip.ts. A piece may end or
+   * start inside a row; `rows` counts the rows it ends.
    */
   async addRowsXml(xml: string | Buffer, rows: number): Promise<void> {
     if (!this.sink) throw new Error('Add a sheet before its rows.');
@@ -170,53 +142,10 @@ export class XlsxWriter {
    */
   async finish(sharedStrings: Buffer | null = null): Promise<void> {
     await this.endSheet();
-    if (this.sheets.length === 0) await this.addSheet('Sheet1').then(() => this.endSheet());
-    const sheets = this.sheets.map((name, i) => ({ name: escapeXml(name), n: i + 1 }));
-    this.zip.addBuffer(
-      '[Content_Types].xml',
-      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        `<Override PartName="/xl/workbook.xml" ContentType="${CT}.sheet.main+xml"/>` +
-        `<Override PartName="/xl/styles.xml" ContentType="${CT}.styles+xml"/>` +
-        (sharedStrings
-          ? `<Override PartName="/xl/sharedStrings.xml" ContentType="${CT}.sharedStrings+xml"/>`
-          : '') +
-        sheets
-          .map(
-            (s) =>
-              `<Override PartName="/xl/worksheets/sheet${s.n}.xml" ContentType="${CT}.worksheet+xml"/>`,
-          )
-          .join('') +
-        '</Types>',
-    );
-    this.zip.addBuffer(
-      '_rels/.rels',
-      `${XML_HEAD}<Relationships xmlns="${NS_PKG}"><Relationship Id="rId1" ` +
-        `Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    );
-    this.zip.addBuffer(
-      'xl/workbook.xml',
-      `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheets>` +
-        sheets.map((s) => `<sheet name="${s.name}" sheetId="${s.n}" r:id="rId${s.n}"/>`).join('') +
-        '</sheets></workbook>',
-    );
-    this.zip.addBuffer(
-      'xl/_rels/workbook.xml.rels',
-      `${XML_HEAD}<Relationships xmlns="${NS_PKG}">` +
-        sheets
-          .map(
-            (s) =>
-              `<Relationship Id="rId${s.n}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${s.n}.xml"/>`,
-          )
-          .join('') +
-        `<Relationship Id="rId${sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>` +
-        (sharedStrings
-          ? `<Relationship Id="rId${sheets.length + 2}" Type="${NS_REL}/sharedStrings" Target="sharedStrings.xml"/>`
-          : '') +
-        '</Relationships>',
-    );
-    this.zip.addBuffer('xl/styles.xml', STYLES);
+    if (this.sheets.names.length === 0) await this.addSheet('Sheet1').then(() => this.endSheet());
+    for (const [path, xml] of workbookParts(this.sheets.names, sharedStrings !== null)) {
+      this.zip.addBuffer(path, xml);
+    }
     if (sharedStrings) this.zip.addBuffer('xl/sharedStrings.xml', sharedStrings);
     await this.zip.finish();
   }
@@ -239,20 +168,6 @@ export class XlsxWriter {
     return `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${text}</t></is></c>`;
   }
 
-  private uniqueName(wanted: string): string {
-    const base =
-      wanted
-        .replace(/[[\]:*?/\\]/g, ' ')
-        .replace(/^'+|'+$/g, '')
-        .trim() || 'Sheet';
-    const taken = new Set(this.sheets.map((s) => s.toLowerCase()));
-    for (let n = 1; ; n++) {
-      const suffix = n === 1 ? '' : ` (${n})`;
-      const name = base.slice(0, 31 - suffix.length) + suffix;
-      if (!taken.has(name.toLowerCase())) return name;
-    }
-  }
-
   private async flush(): Promise<void> {
     if (!this.sink || this.buffer === '') return;
     const chunk = this.buffer;
@@ -260,19 +175,3 @@ export class XlsxWriter {
     await this.sink.write(chunk);
   }
 }
-
-const STYLES =
-  `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">` +
-  '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +
-  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>' +
-  '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-  '<fills count="2"><fill><patternFill patternType="none"/></fill>' +
-  '<fill><patternFill patternType="gray125"/></fill></fills>' +
-  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
-  '</styleSheet>';
