@@ -17,6 +17,7 @@ import { sql as deliveryHotUpdates } from './0017-delivery-hot-updates.js';
 import { sql as backupDownloads } from './0019-backup-downloads.js';
 import { sql as deliveryClaimedBy } from './0020-delivery-claimed-by.js';
 import { sql as deliveryClaimers } from './0021-delivery-claimers.js';
+import { sql as deliveryFillfactor } from './0022-delivery-fillfactor.js';
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { version: 19, name: 'backup-downloads', sql: backupDownloads },
   { version: 20, name: 'delivery-claimed-by', sql: deliveryClaimedBy },
   { version: 21, name: 'delivery-claimers', sql: deliveryClaimers },
+  { version: 22, name: 'delivery-fillfactor', sql: deliveryFillfactor },
 ];
