@@ -6,11 +6,13 @@ import { addDispatchJobs } from './dispatch-jobs.js';
 import {
   freshestHeartbeat,
   releaseOrphans,
+  releaseStoppedOrphans,
   stalledCampaigns,
   touchHeartbeat,
 } from './dispatch-progress.repo.js';
 import { DispatchPresence } from './dispatch-presence.js';
 import { DEFAULT_DISPATCH_OPTIONS, runDispatchSlice, type DispatchOptions } from './dispatcher.js';
+import { requestFinalize } from './finalize-request.js';
 import { runFinalize } from './finalize.js';
 import { SendLimiter } from './send-limiter.js';
 
@@ -71,12 +73,15 @@ export function deliveryTasks(ctx: AppContext, overrides: Partial<DispatchOption
 }
 
 /**
- * Gives the rows of dead instances back (due now), and each campaign that had some, or that
+ * Gives the rows of dead instances back (due now; in a campaign that stopped meanwhile, as unsent
+ * with its settlement asked for), and each campaign that had some, or that
  * stalled, its dispatch jobs again; returns how many campaigns. Jobs for a campaign another
  * instance is still sending only add a slice: claims are exclusive.
  */
 export async function recoverDispatch(ctx: Pick<AppContext, 'db'>): Promise<number> {
   const orphaned = await releaseOrphans(ctx.db);
+  // A campaign that stopped while a dead instance held some of its rows is settled now.
+  for (const id of await releaseStoppedOrphans(ctx.db)) await requestFinalize(ctx.db, id);
   const stalled = [...new Set([...orphaned, ...(await stalledCampaigns(ctx.db, STALL_MS))])];
   for (const id of stalled) {
     await ctx.db.transaction().execute(async (tx) => {

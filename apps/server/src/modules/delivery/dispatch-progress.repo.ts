@@ -160,3 +160,46 @@ export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<s
     SELECT campaign_id FROM unleased UNION SELECT campaign_id FROM leased`.execute(db);
   return rows.map((r) => r.campaign_id);
 }
+
+/**
+ * Rows left `sending` by a dead instance in a campaign that stopped sending meanwhile (an
+ * Admin's cancel, or the end of its sending): nobody sends them again, and settlement
+ * (finalize.ts) waits while rows are in flight, so without this the campaign would never be
+ * settled and its unsent credits never refunded. Such a row becomes unsent (`queued`, no due
+ * time) and is refunded as unsent: a send that did leave before the crash and is reported
+ * later stays refunded (delivery-report.ts's rule for late events). The dead instance's rows
+ * are found as releaseOrphans finds them: under a key no session holds, or, claimed with a
+ * lease, once the lease ran out. Answers the campaigns to settle.
+ */
+export async function releaseStoppedOrphans(db: DbOrTx): Promise<string[]> {
+  const { rows } = await sql<{ campaign_id: string }>`
+    WITH held AS (
+      SELECT objid::bigint AS key FROM pg_locks
+      WHERE locktype = 'advisory' AND classid = ${PRESENCE_LOCK_SPACE}::bigint::oid
+        AND objsubid = 2 AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    ), stopped AS (
+      SELECT id FROM campaigns
+      WHERE dispatch_state IN ('cancelled', 'done') AND NOT delivery_settled
+    ), dead AS (
+      DELETE FROM dispatch_claimers d
+      WHERE d.campaign_id IN (SELECT id FROM stopped)
+        AND d.key::bigint NOT IN (SELECT key FROM held)
+      RETURNING d.campaign_id, d.key
+    ), unleased AS (
+      UPDATE campaign_recipients r SET state = 'queued', next_attempt_at = NULL, state_at = now()
+      FROM dead
+      WHERE r.campaign_id = dead.campaign_id AND r.claimed_by = dead.key
+        AND r.state = 'sending' AND r.next_attempt_at IS NULL
+      RETURNING r.campaign_id
+    ), leased AS (
+      UPDATE campaign_recipients r SET state = 'queued', next_attempt_at = NULL, state_at = now()
+      WHERE r.campaign_id IN (SELECT id FROM stopped)
+        AND r.state = 'sending' AND r.next_attempt_at IS NOT NULL
+        AND (r.next_attempt_at <= now()
+             OR (r.claimed_by IS NOT NULL AND r.claimed_by::bigint NOT IN (SELECT key FROM held)))
+      RETURNING r.campaign_id
+    )
+    SELECT campaign_id FROM unleased UNION SELECT campaign_id FROM leased`.execute(db);
+  return rows.map((r) => r.campaign_id);
+}
