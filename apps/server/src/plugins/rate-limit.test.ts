@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -77,6 +78,29 @@ describe('RateLimiter.consume on a leaky limit', () => {
       .where('key', '=', 'test:leaky')
       .execute();
     expect((await burst()).filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('counts an attempt whose statement started before the last drain as now, not a step back', async () => {
+    const limit = { max: 2, windowSeconds: 120, leaky: true };
+    const key = 'test:leaky-order';
+    const outside = new RateLimiter(t.db);
+    const outcome = (p: Promise<void>) =>
+      p.then(
+        () => 'ok',
+        (err: unknown) => (err instanceof AppError ? 'refused' : Promise.reject(err)),
+      );
+    const order: string[] = [];
+    // The second attempt's transaction starts first (its now() is earliest) but reaches the
+    // row after the first attempt wrote it, as statements of a burst do on a busy machine.
+    await t.db.transaction().execute(async (tx) => {
+      await sql`SELECT now()`.execute(tx);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push(await outcome(outside.consume([[key, limit]])));
+      order.push(await outcome(new RateLimiter(tx).consume([[key, limit]])));
+    });
+    order.push(await outcome(outside.consume([[key, limit]])));
+    order.push(await outcome(outside.consume([[key, limit]])));
+    expect(order).toEqual(['ok', 'ok', 'refused', 'refused']);
   });
 });
 

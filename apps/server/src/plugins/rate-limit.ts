@@ -45,7 +45,10 @@ function windowHit(key: string, limit: Limit) {
  */
 function leakyHit(key: string, limit: Limit) {
   const step = limit.windowSeconds / limit.max;
-  const drained = sql`floor(extract(epoch from now() - rate_limits.window_start)::float8 / ${step}::float8)::int`;
+  // now() is each statement's transaction start: a burst's statements take the row lock in
+  // another order than they started, so one may find a drain time later than its own now().
+  // Unclamped, that drain was -1 and moved the drain time a step back: one attempt too many.
+  const drained = sql`GREATEST(floor(extract(epoch from now() - rate_limits.window_start)::float8 / ${step}::float8)::int, 0)`;
   const level = sql`LEAST(rate_limits.hits, ${limit.max}::int) - ${drained}`;
   return sql<Hit>`
     INSERT INTO rate_limits (key, hits, window_start) VALUES (${key}, 1, now())
