@@ -117,6 +117,13 @@ export async function freshestHeartbeat(db: DbOrTx, staleMs: number): Promise<Da
   return rows[0]?.at ?? null;
 }
 
+/** The presence keys some session holds now (dispatch-presence.ts): live instances. */
+const HELD_KEYS = sql`
+  SELECT objid::bigint AS key FROM pg_locks
+  WHERE locktype = 'advisory' AND classid = ${PRESENCE_LOCK_SPACE}::bigint::oid
+    AND objsubid = 2 AND granted
+    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 /**
  * Makes due now the rows left `sending` by instances that are gone: claimed under a presence
  * key whose advisory lock no session holds (dispatch-presence.ts), in one campaign or in every
@@ -130,12 +137,7 @@ export async function freshestHeartbeat(db: DbOrTx, staleMs: number): Promise<Da
  */
 export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<string[]> {
   const { rows } = await sql<{ campaign_id: string }>`
-    WITH held AS (
-      SELECT objid::bigint AS key FROM pg_locks
-      WHERE locktype = 'advisory' AND classid = ${PRESENCE_LOCK_SPACE}::bigint::oid
-        AND objsubid = 2 AND granted
-        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ), sending AS (
+    WITH held AS (${HELD_KEYS}), sending AS (
       SELECT id FROM campaigns
       WHERE status = 'Processing' AND dispatch_state IN ('running', 'waiting', 'paused')
         AND (${campaignId ?? null}::uuid IS NULL OR id = ${campaignId ?? null}::uuid)
@@ -173,12 +175,7 @@ export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<s
  */
 export async function releaseStoppedOrphans(db: DbOrTx): Promise<string[]> {
   const { rows } = await sql<{ campaign_id: string }>`
-    WITH held AS (
-      SELECT objid::bigint AS key FROM pg_locks
-      WHERE locktype = 'advisory' AND classid = ${PRESENCE_LOCK_SPACE}::bigint::oid
-        AND objsubid = 2 AND granted
-        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ), stopped AS (
+    WITH held AS (${HELD_KEYS}), stopped AS (
       SELECT id FROM campaigns
       WHERE dispatch_state IN ('cancelled', 'done') AND NOT delivery_settled
     ), dead AS (
