@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../../db/database.js';
-import { claimBatch, writeResults } from './dispatch.repo.js';
+import { claimBatch, claimBatchIn, writeResults } from './dispatch.repo.js';
 import { DispatchPresence } from './dispatch-presence.js';
 import { releaseOrphans } from './dispatch-progress.repo.js';
 import { applyStatusBatch } from './status.repo.js';
@@ -151,7 +151,7 @@ describe('claiming recipients', () => {
               FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx)
           ).rows[0] ?? { upd: 0, hot: 0 };
         const before = await read();
-        const claim = await claimBatch(tx, id, to.length, LEASE_MS, key);
+        const claim = await claimBatchIn(tx, id, to.length, LEASE_MS, key);
         if (claim.stopped) throw new Error('stopped');
         expect(claim.rows).toHaveLength(to.length);
         await writeResults(

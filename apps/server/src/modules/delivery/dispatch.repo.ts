@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
 
 /**
  * The dispatcher's queries (issue 14): what a slice needs to send, claiming recipients and
@@ -85,7 +85,7 @@ export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
  * whose time came becomes running here. Without a key (`null`), a claimed row's
  * `next_attempt_at` is the end of a lease of `leaseMs` instead.
  *
- * One autocommit statement. It first takes the campaign's row lock (FOR NO KEY UPDATE: the
+ * One statement (in a transaction of its own only for claimBatchIn's planner setting). It takes the campaign's row lock (FOR NO KEY UPDATE: the
  * statement updates the row's cursor and heartbeat, and inserts that reference the campaign
  * are not held up), which a pause or cancel also takes (dispatch-control.service.ts):
  * - a claim waiting behind a pause re-reads the campaign once the pause committed and claims
@@ -95,8 +95,9 @@ export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
  *   claim committed. Recipient rows are taken with SKIP LOCKED, so two claims never hand out
  *   one phone whatever the order; but a cursor moved by a claim racing another one that then
  *   failed (its client killed mid-statement) would pass rows that stayed unclaimed for good.
- * The lock is held for the statement only (no round trips under it), so claims queue for a
- * few milliseconds at most.
+ * The lock is held for the statement and its commit only, so claims queue for a few
+ * milliseconds at most. The picked rows are updated through `phone = ANY(array)` on the primary
+ * key: a join to them was planned, on a campaign new to the planner, as a scan of all its rows.
  */
 export async function claimBatch(
   db: Db,
@@ -105,6 +106,39 @@ export async function claimBatch(
   leaseMs: number,
   key: number | null,
 ): Promise<Claim> {
+  return db.transaction().execute((trx) => claimBatchIn(trx, campaignId, limit, leaseMs, key));
+}
+
+/**
+ * claimBatch's statement inside the caller's transaction, planned without bitmap scans. The
+ * rows of a campaign are often new when it starts (created, approved, sent within the
+ * minute, before autovacuum's first ANALYZE): the planner then guesses a few dozen rows per
+ * campaign and finds the next unclaimed ones by a bitmap scan of every row past the cursor and a
+ * sort, which costs each claim the whole rest of the campaign (30-100 ms at 100k recipients,
+ * seconds at 1M). Without bitmap scans the primary key is walked from the cursor in order and
+ * stops at the batch, whatever the statistics say. SET LOCAL ends with the transaction.
+ */
+export async function claimBatchIn(
+  trx: Tx,
+  campaignId: string,
+  limit: number,
+  leaseMs: number,
+  key: number | null,
+): Promise<Claim> {
+  await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+  const rows = await claimRows(trx, campaignId, limit, leaseMs, key);
+  if (rows.length === 1 && rows[0]!.phone === null) return { stopped: true };
+  // Every other row is a claimed one: phone and attempts set.
+  return { stopped: false, rows: rows as Claimed[] };
+}
+
+async function claimRows(
+  db: DbOrTx,
+  campaignId: string,
+  limit: number,
+  leaseMs: number,
+  key: number | null,
+): Promise<{ phone: string | null; attempts: number | null }[]> {
   // Under a key, no lease: `next_attempt_at` stays (or becomes) NULL, so a first claim changes
   // no indexed column and is a HOT update, and so is the write of its 'sent' answer.
   const claim = sql`state = 'sending', attempts = r.attempts + 1, state_at = now(),
@@ -123,33 +157,33 @@ export async function claimBatch(
       INSERT INTO dispatch_claimers (campaign_id, key)
       SELECT id, ${key}::int FROM camp WHERE ${key}::int IS NOT NULL
       ON CONFLICT DO NOTHING
+    ), due_pick AS MATERIALIZED (
+      SELECT phone FROM campaign_recipients
+      WHERE campaign_id = ${campaignId}::uuid AND next_attempt_at <= now()
+        AND state IN ('queued', 'sending') AND EXISTS (SELECT 1 FROM camp)
+      ORDER BY next_attempt_at LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED
     ), due AS (
       UPDATE campaign_recipients r SET ${claim}
-      FROM (
-        SELECT phone FROM campaign_recipients
-        WHERE campaign_id = ${campaignId}::uuid AND next_attempt_at <= now()
-          AND state IN ('queued', 'sending') AND EXISTS (SELECT 1 FROM camp)
-        ORDER BY next_attempt_at LIMIT ${limit}::int
-        FOR UPDATE SKIP LOCKED
-      ) d
-      WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = d.phone
+      WHERE r.campaign_id = ${campaignId}::uuid
+        AND r.phone = ANY(ARRAY(SELECT phone FROM due_pick))
       RETURNING r.phone, r.attempts
+    ), fresh_pick AS MATERIALIZED (
+      -- A constant LIMIT (the batch, less the due rows, is cut by rn): with LIMIT (SELECT
+      -- ...) the planner guessed 10% of the table and joined it by a scan of the table.
+      SELECT phone, row_number() OVER (ORDER BY phone) AS rn FROM (
+        SELECT phone FROM campaign_recipients
+        WHERE campaign_id = ${campaignId}::uuid AND state IS NULL
+          AND phone > coalesce((SELECT dispatch_cursor FROM camp), '')
+          AND EXISTS (SELECT 1 FROM camp)
+        ORDER BY phone LIMIT ${limit}::int
+        FOR UPDATE SKIP LOCKED
+      ) x
     ), fresh AS (
       UPDATE campaign_recipients r SET ${claim}
-      FROM (
-        -- A constant LIMIT (the batch, less the due rows, is cut by rn): with LIMIT (SELECT
-        -- ...) the planner guessed 10% of the table and joined it by a scan of the table.
-        SELECT phone, row_number() OVER (ORDER BY phone) AS rn FROM (
-          SELECT phone FROM campaign_recipients
-          WHERE campaign_id = ${campaignId}::uuid AND state IS NULL
-            AND phone > coalesce((SELECT dispatch_cursor FROM camp), '')
-            AND EXISTS (SELECT 1 FROM camp)
-          ORDER BY phone LIMIT ${limit}::int
-          FOR UPDATE SKIP LOCKED
-        ) x
-      ) n
-      WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = n.phone
-        AND n.rn <= (SELECT ${limit}::int - count(*) FROM due)
+      WHERE r.campaign_id = ${campaignId}::uuid
+        AND r.phone = ANY(ARRAY(SELECT phone FROM fresh_pick
+                                 WHERE rn <= (SELECT ${limit}::int - count(*) FROM due)))
       RETURNING r.phone, r.attempts
     ), moved AS (
       UPDATE campaigns c
@@ -165,9 +199,7 @@ export async function claimBatch(
     SELECT phone, attempts FROM fresh
     UNION ALL
     SELECT NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM camp)`.execute(db);
-  if (rows.length === 1 && rows[0]!.phone === null) return { stopped: true };
-  // Every other row is a claimed one: phone and attempts set.
-  return { stopped: false, rows: rows as Claimed[] };
+  return rows;
 }
 
 /** What became of one claimed send. */
@@ -190,7 +222,9 @@ export type SendResult =
 /**
  * Writes a batch's results in one statement: rows still `sending` with the attempt this
  * instance claimed move on (a row a status event already moved, or one re-claimed after the
- * lease, is left alone), and the campaign's counters move with them.
+ * lease, is left alone), and the campaign's counters move with them. The rows are found by
+ * `phone = ANY(array)` on the primary key, which no statistics turn into a scan of the whole
+ * campaign, as they did the join alone.
  */
 export async function writeResults(
   db: DbOrTx,
@@ -221,8 +255,8 @@ export async function writeResults(
           sent_at = CASE WHEN r.state = 'sent' THEN now() ELSE c.sent_at END,
           failed_at = CASE WHEN r.state = 'failed' THEN now() ELSE c.failed_at END
       FROM r
-      WHERE c.campaign_id = ${campaignId}::uuid AND c.phone = r.phone
-        AND c.state = 'sending' AND c.attempts = r.attempts
+      WHERE c.campaign_id = ${campaignId}::uuid AND c.phone = ANY(${col((r) => r.phone)}::text[])
+        AND c.phone = r.phone AND c.state = 'sending' AND c.attempts = r.attempts
       RETURNING c.state
     )
     UPDATE campaigns SET
