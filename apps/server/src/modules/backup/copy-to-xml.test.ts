@@ -193,3 +193,60 @@ describe('sheet rows made from COPY lines', () => {
     expect(XLSX.SSF.is_date(String(sql.D2?.z ?? ''))).toBe(true);
   });
 });
+
+/** CopyData frames of rows of tab-separated fields. */
+function frames(rows: string[][]): Buffer {
+  return Buffer.concat(
+    rows.map((r) => {
+      const payload = Buffer.from(`${r.join('\t')}\n`, 'utf8');
+      const head = Buffer.alloc(5);
+      head[0] = 0x64;
+      head.writeUInt32BE(payload.length + 4, 1);
+      return Buffer.concat([head, payload]);
+    }),
+  );
+}
+
+describe('bytes moved a word at a time, output memory handed over', () => {
+  // Every length from 0 to 70 (short of a word, whole words, a word and a bit, past the 64
+  // bytes copied in one call), each byte telling its place, so a word misplaced shows.
+  const field = (n: number, from: number) =>
+    Array.from({ length: n }, (_, i) => String.fromCharCode(97 + ((from + i) % 26))).join('');
+  const rowsFrom = (from: number) =>
+    Array.from({ length: 2_000 }, (_, i) => {
+      const n = i % 71;
+      return [
+        field(n, from + i),
+        field(n, from + 2 * i),
+        String((from + i) % 10 ** ((n % 15) + 1)),
+      ];
+    });
+  const expected = (rows: string[][]) =>
+    rows
+      .map(([t, s, v]) => {
+        const text = (x: string) =>
+          x === '' ? '<c/>' : `<c t="inlineStr"><is><t>${x}</t></is></c>`;
+        return `<row>${text(t!)}${text(s!)}<c><v>${v}</v></c></row>`;
+      })
+      .join('');
+
+  it('every field whole; a batch’s XML stays as it was until given back, then its memory serves again', () => {
+    const x = new CopyToXml(['text', 'safe', 'int']);
+    const [a, b, c, d] = [rowsFrom(0), rowsFrom(5), rowsFrom(11), rowsFrom(17)];
+    const same = (xml: Buffer, rows: string[][]) => xml.toString() === expected(rows);
+    const xa = x.push(frames(a), Number.MAX_SAFE_INTEGER).xml;
+    const xb = x.push(frames(b), Number.MAX_SAFE_INTEGER).xml;
+    expect(same(xa, a)).toBe(true);
+    expect(same(xb, b)).toBe(true);
+    x.recycle(xa);
+    // The batch being written when xa came back was in memory of its own; the next one is in xa's.
+    const xc = x.push(frames(c), Number.MAX_SAFE_INTEGER).xml;
+    const xd = x.push(frames(d), Number.MAX_SAFE_INTEGER).xml;
+    expect(xd.buffer).toBe(xa.buffer);
+    expect([same(xb, b), same(xc, c), same(xd, d)]).toEqual([true, true, true]);
+    // A small batch is a copy of its own, never memory a later batch writes into.
+    const small = x.push(frames(a.slice(0, 3)), Number.MAX_SAFE_INTEGER).xml;
+    x.push(frames(c), Number.MAX_SAFE_INTEGER);
+    expect(same(small, a.slice(0, 3))).toBe(true);
+  });
+});

@@ -95,8 +95,11 @@ function handle(m) {
     const sum = crc;
     const z = sheet;
     z.flushes++;
+    const by = converter;
     z.stream.write(xml, () => {
       if (failed) return;
+      // zlib has read the XML: its memory serves a later batch.
+      by.recycle(xml);
       const parts = z.out.splice(0);
       let n = 0;
       for (const p of parts) n += p.length;

@@ -18,6 +18,11 @@ export interface CopyToXmlConverter {
    * changed). A frame cut short waits for the next chunk.
    */
   push(chunk: Buffer | null, maxRows: number): CopyXmlBatch;
+  /**
+   * Gives a batch's XML memory back once it is no longer read (deflated), for a later batch to
+   * write into instead of new memory.
+   */
+  recycle(xml: Buffer): void;
   /** Bytes left that make no whole row (none at a COPY's end). */
   readonly pending: number;
   /** Cells written as an index into the shared strings. */

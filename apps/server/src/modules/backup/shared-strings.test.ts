@@ -56,4 +56,35 @@ describe('shared strings', () => {
     const read = XLSX.utils.sheet_to_json<string[]>(book.Sheets.t!, { header: 1, raw: true });
     expect(read).toEqual(rows.map((r) => [r[0], r[1], r[2]!.startsWith('=') ? `'${r[2]}` : r[2]]));
   });
+
+  it('texts one byte apart, at any place and of any length, are told apart; the same found again', () => {
+    const shared = new SharedStrings();
+    const base = Buffer.from('abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH');
+    const keys: Buffer[] = [];
+    for (let n = 1; n <= 40; n++) {
+      keys.push(base.subarray(0, n));
+      for (let at = 0; at < n; at++) {
+        const k = Buffer.from(base.subarray(0, n));
+        k[at] = 0x2e;
+        keys.push(k);
+      }
+    }
+    const unique = new Set(keys.map((k) => k.toString('latin1')));
+    // Each key sits at an odd place in a bigger buffer, as a field does in a batch.
+    const at = (k: Buffer) => Buffer.concat([Buffer.from('xyz'), k, Buffer.from('\t')]);
+    const index = new Map<string, number>();
+    for (const k of keys) {
+      const i = shared.lookup(at(k), 3, 3 + k.length, true);
+      const seen = index.get(k.toString('latin1'));
+      if (seen === undefined) index.set(k.toString('latin1'), i);
+      else expect(i).toBe(seen);
+    }
+    expect(shared.size).toBe(unique.size);
+    expect(new Set(index.values()).size).toBe(unique.size);
+    for (const k of keys) {
+      expect(shared.lookup(at(k), 3, 3 + k.length, false)).toBe(index.get(k.toString('latin1')));
+      expect(shared.added).toBe(false);
+    }
+    expect(shared.lookup(Buffer.from('not there'), 0, 9, false)).toBe(-1);
+  });
 });
