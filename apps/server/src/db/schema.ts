@@ -128,6 +128,7 @@ export interface Database {
   campaign_files: CampaignFilesTable;
   senders: SendersTable;
   sender_daily_usage: SenderDailyUsageTable;
+  campaign_delivery_counts: CampaignDeliveryCountsTable;
   campaign_report_entries: CampaignReportEntriesTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
@@ -273,6 +274,16 @@ export interface SenderDailyUsageTable {
   /** A UTC date: pg reads it as a Date; written as 'YYYY-MM-DD'. */
   day: ColumnType<Date, string, string>;
   sent: ColumnType<number, number | undefined, number>;
+}
+
+/** The engine's per-connection slots of a campaign's delivery counters (migration 23). */
+export interface CampaignDeliveryCountsTable {
+  campaign_id: string;
+  slot: number;
+  sent: ColumnType<number, number | undefined, number>;
+  delivered: ColumnType<number, number | undefined, number>;
+  read: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
 }
 
 export interface CampaignFilesTable {

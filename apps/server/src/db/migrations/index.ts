@@ -18,6 +18,7 @@ import { sql as backupDownloads } from './0019-backup-downloads.js';
 import { sql as deliveryClaimedBy } from './0020-delivery-claimed-by.js';
 import { sql as deliveryClaimers } from './0021-delivery-claimers.js';
 import { sql as deliveryFillfactor } from './0022-delivery-fillfactor.js';
+import { sql as deliveryCounts } from './0023-delivery-counts.js';
 
 export interface Migration {
   version: number;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { version: 20, name: 'delivery-claimed-by', sql: deliveryClaimedBy },
   { version: 21, name: 'delivery-claimers', sql: deliveryClaimers },
   { version: 22, name: 'delivery-fillfactor', sql: deliveryFillfactor },
+  { version: 23, name: 'delivery-counts', sql: deliveryCounts },
 ];

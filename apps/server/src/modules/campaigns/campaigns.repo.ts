@@ -6,6 +6,7 @@ import type { Insertable } from 'kysely';
 import type { Actor } from '../../policies/scope.js';
 import { copyIn } from '../../db/copy.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
+import { slotSums } from '../delivery/delivery-counts.js';
 import { recipientCopyChunks } from './recipient-copy.js';
 
 /** Campaign rows with the owner's and creator's names, as every read needs them. */
@@ -91,6 +92,7 @@ function campaignViews(db: DbOrTx) {
     .selectFrom('campaigns')
     .innerJoin('users', 'users.id', 'campaigns.user_id')
     .innerJoin('users as creator', 'creator.id', 'campaigns.created_by')
+    .leftJoinLateral(slotSums, (join) => join.onTrue())
     .select([
       'campaigns.id',
       'campaigns.user_id',
@@ -117,10 +119,10 @@ function campaignViews(db: DbOrTx) {
       'campaigns.simulated',
       'campaigns.dispatch_state',
       'campaigns.dispatch_resume_at',
-      'campaigns.sent_count',
-      'campaigns.delivered_count',
-      'campaigns.read_count',
-      'campaigns.failed_count',
+      sql<number>`campaigns.sent_count + k.sent`.as('sent_count'),
+      sql<number>`campaigns.delivered_count + k.delivered`.as('delivered_count'),
+      sql<number>`campaigns.read_count + k.read`.as('read_count'),
+      sql<number>`campaigns.failed_count + k.failed`.as('failed_count'),
       'campaigns.delivery_refunded',
     ]);
 }

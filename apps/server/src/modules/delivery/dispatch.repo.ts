@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { countSlot } from './delivery-counts.js';
 
 /**
  * The dispatcher's queries (issue 14): what a slice needs to send, claiming recipients and
@@ -222,7 +223,8 @@ export type SendResult =
 /**
  * Writes a batch's results in one statement: rows still `sending` with the attempt this
  * instance claimed move on (a row a status event already moved, or one re-claimed after the
- * lease, is left alone), and the campaign's counters move with them. The rows are found by
+ * lease, is left alone), and the campaign's counters move with them, in this connection's slot
+ * (delivery-counts.ts): the campaign row is not locked. The rows are found by
  * `phone = ANY(array)` on the primary key, which no statistics turn into a scan of the whole
  * campaign, as they did the join alone.
  */
@@ -258,10 +260,13 @@ export async function writeResults(
       WHERE c.campaign_id = ${campaignId}::uuid AND c.phone = ANY(${col((r) => r.phone)}::text[])
         AND c.phone = r.phone AND c.state = 'sending' AND c.attempts = r.attempts
       RETURNING c.state
+    ), n AS (
+      SELECT count(*) FILTER (WHERE state = 'sent')::int AS sent,
+             count(*) FILTER (WHERE state = 'failed')::int AS failed
+        FROM u
     )
-    UPDATE campaigns SET
-      sent_count = sent_count + (SELECT count(*) FROM u WHERE state = 'sent'),
-      failed_count = failed_count + (SELECT count(*) FROM u WHERE state = 'failed'),
-      dispatch_heartbeat_at = now()
-    WHERE id = ${campaignId}::uuid`.execute(db);
+    INSERT INTO campaign_delivery_counts AS k (campaign_id, slot, sent, failed)
+    SELECT ${campaignId}::uuid, ${countSlot}, n.sent, n.failed FROM n WHERE n.sent + n.failed > 0
+    ON CONFLICT (campaign_id, slot)
+      DO UPDATE SET sent = k.sent + excluded.sent, failed = k.failed + excluded.failed`.execute(db);
 }

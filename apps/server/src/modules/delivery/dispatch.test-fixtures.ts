@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/harness.js';
 import { createCampaign, NORMAL } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
 import { startDispatch } from './dispatch-control.service.js';
+import { slotSums } from './delivery-counts.js';
 import { presenceOf } from './delivery-tasks.js';
 import { DEFAULT_DISPATCH_OPTIONS, type DispatchDeps, type DispatchOptions } from './dispatcher.js';
 import {
@@ -145,12 +146,13 @@ export async function recipientsOf(t: TestApp, id: string) {
 export async function campaignOf(t: TestApp, id: string) {
   return t.db
     .selectFrom('campaigns')
+    .leftJoinLateral(slotSums, (join) => join.onTrue())
     .select([
       'status',
       'dispatch_state',
       'dispatch_resume_at',
-      'sent_count',
-      'failed_count',
+      sql<number>`campaigns.sent_count + k.sent`.as('sent_count'),
+      sql<number>`campaigns.failed_count + k.failed`.as('failed_count'),
       'charged_count',
       'sender_id',
       'simulated',

@@ -99,17 +99,32 @@ export async function stateCounts(
   };
 }
 
-/** Marks the settlement done: what was refunded, and the charge lowered by as much. */
+/**
+ * Marks the settlement done: what was refunded, and the charge lowered by as much. The counters'
+ * slots (delivery-counts.ts) are folded into the row: under this row lock no status batch is
+ * between its lock and its commit, and with nothing in flight no result write moves a count, so
+ * the row alone then holds the campaign's counts (later events open slots again).
+ */
 export async function markSettled(tx: Tx, id: string, refunded: number): Promise<void> {
-  await tx
-    .updateTable('campaigns')
-    .set((eb) => ({
-      delivery_settled: true,
-      delivery_refunded: refunded,
-      charged_count: eb('charged_count', '-', refunded),
-    }))
-    .where('id', '=', id)
-    .execute();
+  await sql`
+    WITH k AS (
+      DELETE FROM campaign_delivery_counts WHERE campaign_id = ${id}::uuid
+      RETURNING sent, delivered, read, failed
+    ), s AS (
+      SELECT coalesce(sum(sent), 0)::int AS sent, coalesce(sum(delivered), 0)::int AS delivered,
+             coalesce(sum(read), 0)::int AS read, coalesce(sum(failed), 0)::int AS failed
+        FROM k
+    )
+    UPDATE campaigns c SET
+      delivery_settled = true,
+      delivery_refunded = ${refunded}::int,
+      charged_count = c.charged_count - ${refunded}::int,
+      sent_count = c.sent_count + s.sent,
+      delivered_count = c.delivered_count + s.delivered,
+      read_count = c.read_count + s.read,
+      failed_count = c.failed_count + s.failed
+      FROM s
+     WHERE c.id = ${id}::uuid`.execute(tx);
 }
 
 export async function setStatus(

@@ -6,6 +6,7 @@ import {
   type StatusEventState,
 } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
+import { countSlot } from './delivery-counts.js';
 
 /**
  * The status writer's one statement (issue 14): a whole batch of provider status events is
@@ -145,14 +146,10 @@ export function collapseEvents(events: readonly RecipientEvent[]): RowTarget[] {
  *   change nothing twice, and a row they would not move is neither locked nor written (row
  *   locks write the row's page too; most 'sent' events find the row sent already);
  * - the campaigns' counters (recipients now in sent/delivered/read/failed) move by the rows'
- *   old and new states, their rows locked in id order. The new counts are computed from the
- *   values the lock returned, never from `c.*`: under READ COMMITTED the UPDATE builds its new
- *   row from the campaign row of the statement's snapshot and checks `sent_count >= 0` on it
- *   BEFORE it finds that row outdated and redoes it on the latest version. A dispatcher write
- *   (rows sending -> sent and sent_count + n, one commit) landing after our snapshot makes the
- *   rows' lock return them as 'sent' while the snapshot's campaign row lacks the + n: the check
- *   failed on that stale row (the batch failed, the webhook answered 503). The lock, taken after
- *   the rows' locks, returns the latest committed counters, which include every such + n;
+ *   old and new states, added to this connection's slot (delivery-counts.ts), never to the
+ *   campaign row: a batch takes that row FOR KEY SHARE only, in id order, which neither claims
+ *   nor other batches wait for, while a settlement (FOR UPDATE) makes it wait and then read
+ *   the settled row;
  * - rows of a campaign already settled are answered as `late` (delivery-report.ts's rule).
  */
 export async function applyStatusBatch(
@@ -236,20 +233,19 @@ export async function applyStatusBatch(
                - count(*) FILTER (WHERE old_state = 'failed') AS failed
         FROM upd GROUP BY campaign_id
     ), locked AS MATERIALIZED (
-      SELECT c.id, c.sent_count, c.delivered_count, c.read_count, c.failed_count,
-             c.delivery_settled
+      SELECT c.id, c.dispatch_state, c.delivery_settled
         FROM campaigns c WHERE c.id IN (SELECT campaign_id FROM delta)
-       -- The UPDATE's own strength: references to the campaign being inserted do not wait.
-       ORDER BY c.id FOR NO KEY UPDATE
+       -- Shares the row with claims (NO KEY UPDATE) and other batches; waits for a settlement
+       -- (FOR UPDATE), then reads what it committed.
+       ORDER BY c.id FOR KEY SHARE
     ), camp AS (
-      UPDATE campaigns c SET
-        sent_count = l.sent_count + d.sent,
-        delivered_count = l.delivered_count + d.delivered,
-        read_count = l.read_count + d.read,
-        failed_count = l.failed_count + d.failed
+      INSERT INTO campaign_delivery_counts AS k (campaign_id, slot, sent, delivered, read, failed)
+      SELECT d.campaign_id, ${countSlot}, d.sent, d.delivered, d.read, d.failed
         FROM delta d JOIN locked l ON l.id = d.campaign_id
-       WHERE c.id = d.campaign_id
-      RETURNING c.id, c.dispatch_state, l.delivery_settled
+      ON CONFLICT (campaign_id, slot) DO UPDATE SET
+        sent = k.sent + excluded.sent, delivered = k.delivered + excluded.delivered,
+        read = k.read + excluded.read, failed = k.failed + excluded.failed
+      RETURNING k.campaign_id AS id
     )
     SELECT (SELECT count(*) FROM upd)::int AS applied,
            (SELECT CASE WHEN (SELECT count(*) FROM cur) < ${targets.length} THEN
@@ -257,9 +253,10 @@ export async function applyStatusBatch(
                        WHERE EXISTS (SELECT 1 FROM campaign_recipients r
                                       WHERE r.campaign_id = t.campaign_id AND r.phone = t.phone))
                    END) AS found,
-           (SELECT coalesce(json_agg(json_build_object('id', id, 'dispatchState', dispatch_state,
-                                                       'settled', delivery_settled)
-                                     ORDER BY id), '[]'::json) FROM camp) AS campaigns,
+           (SELECT coalesce(json_agg(json_build_object('id', l.id, 'dispatchState', l.dispatch_state,
+                                                       'settled', l.delivery_settled)
+                                     ORDER BY l.id), '[]'::json)
+              FROM locked l WHERE l.id IN (SELECT id FROM camp)) AS campaigns,
            (SELECT coalesce(json_agg(json_build_object('campaignId', u.campaign_id,
                                                        'phone', u.phone, 'from', u.old_state,
                                                        'to', u.new_state)), '[]'::json)

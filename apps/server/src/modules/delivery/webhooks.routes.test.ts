@@ -132,12 +132,22 @@ describe('POST /api/delivery/webhooks/:provider', () => {
     const { id, phones } = await sendingCampaign(2, '97777777');
     const [a, b] = phones as [string, string];
     await setStates(t, id, { [a]: 'sent' });
-    // A broken total (0 sent while a row is sent): moving that row fails the whole statement.
-    await t.ownerDb.updateTable('campaigns').set({ sent_count: 0 }).where('id', '=', id).execute();
+    // The counters' write fails for this campaign (a fault put in for the test): the whole
+    // statement, row moves included, is undone.
+    await sql`CREATE FUNCTION test_fail_counts() RETURNS trigger LANGUAGE plpgsql AS
+                $$ BEGIN RAISE EXCEPTION 'counters unavailable'; END $$`.execute(t.ownerDb);
+    await sql`CREATE TRIGGER test_fail_counts BEFORE INSERT ON campaign_delivery_counts
+                FOR EACH ROW WHEN (NEW.campaign_id = ${sql.lit(id)}::uuid)
+                EXECUTE FUNCTION test_fail_counts()`.execute(t.ownerDb);
     const events = [ev(id, a, 'delivered'), ev(id, b, 'delivered')];
-    const failed = await postCallback(t, events, SECRET);
-    expect([failed.statusCode, messageOf(failed)]).toEqual([503, msg.webhookNotWritten]);
-    expect(await statesOf(t, id)).toEqual({ [a]: 'sent', [b]: 'sending' });
+    try {
+      const failed = await postCallback(t, events, SECRET);
+      expect([failed.statusCode, messageOf(failed)]).toEqual([503, msg.webhookNotWritten]);
+      expect(await statesOf(t, id)).toEqual({ [a]: 'sent', [b]: 'sending' });
+    } finally {
+      await sql`DROP TRIGGER test_fail_counts ON campaign_delivery_counts`.execute(t.ownerDb);
+      await sql`DROP FUNCTION test_fail_counts()`.execute(t.ownerDb);
+    }
 
     await setStates(t, id, { [a]: 'sent' });
     expect((await postCallback(t, events, SECRET)).statusCode).toBe(200);
