@@ -8,6 +8,7 @@ import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-writer.js';
 import { fieldKinds, plainSql } from './backup-rows-sql.js';
 import { copyFrames } from './copy-frames.js';
 import { CopyToXml } from './copy-to-xml.js';
+import { SharedStrings } from './shared-strings.js';
 import type { BackupTable } from './backup-tables.js';
 
 /**
@@ -219,19 +220,22 @@ describe('bytes moved a word at a time, output memory handed over', () => {
         field(n, from + i),
         field(n, from + 2 * i),
         String((from + i) % 10 ** ((n % 15) + 1)),
+        field((i * 7) % 71, from),
       ];
     });
   const expected = (rows: string[][]) =>
     rows
-      .map(([t, s, v]) => {
+      .map(([t, s, v, last]) => {
         const text = (x: string) =>
           x === '' ? '<c/>' : `<c t="inlineStr"><is><t>${x}</t></is></c>`;
-        return `<row>${text(t!)}${text(s!)}<c><v>${v}</v></c></row>`;
+        const end = last === '' ? '' : text(last!);
+        return `<row>${text(t!)}${text(s!)}<c><v>${v}</v></c>${end}</row>`;
       })
       .join('');
+  const kinds = ['text', 'safe', 'int', 'text'] as const;
 
   it('every field whole; a batch’s XML stays as it was until given back, then its memory serves again', () => {
-    const x = new CopyToXml(['text', 'safe', 'int']);
+    const x = new CopyToXml(kinds);
     const [a, b, c, d] = [rowsFrom(0), rowsFrom(5), rowsFrom(11), rowsFrom(17)];
     const same = (xml: Buffer, rows: string[][]) => xml.toString() === expected(rows);
     const xa = x.push(frames(a), Number.MAX_SAFE_INTEGER).xml;
@@ -248,5 +252,26 @@ describe('bytes moved a word at a time, output memory handed over', () => {
     const small = x.push(frames(a.slice(0, 3)), Number.MAX_SAFE_INTEGER).xml;
     x.push(frames(c), Number.MAX_SAFE_INTEGER);
     expect(same(small, a.slice(0, 3))).toBe(true);
+  });
+
+  it('fields looked up in the shared strings end where they end, and point at their own text', () => {
+    const shared = new SharedStrings();
+    const x = new CopyToXml(kinds, shared);
+    const rows = [...rowsFrom(0), ...rowsFrom(0), ...rowsFrom(3)];
+    const { xml } = x.push(frames(rows), Number.MAX_SAFE_INTEGER);
+    expect(x.references).toBeGreaterThan(rows.length);
+    const strings = [
+      ...shared
+        .xml(x.references)
+        .toString()
+        .matchAll(/<si><t>(.*?)<\/t><\/si>/g),
+    ];
+    const inline = xml
+      .toString()
+      .replace(
+        /<c t="s"><v>(\d+)<\/v><\/c>/g,
+        (_, i: string) => `<c t="inlineStr"><is><t>${strings[Number(i)]![1]}</t></is></c>`,
+      );
+    expect(inline === expected(rows)).toBe(true);
   });
 });

@@ -212,7 +212,7 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
         let e = f;
         if (kind === 0) e = this.text(b, f, end, i);
         else if (kind === 1) {
-          while (e < end && b[e] !== TAB) e++;
+          e = this.tabAt(f, end);
           const n = e - f;
           if (n === 0 || (n === 2 && b[f] === BACKSLASH && b[f + 1] === 0x4e)) {
             this.put(EMPTY); // '' or \N (NULL)
@@ -252,11 +252,24 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
     private text(b: Buffer, s: number, end: number, column: number): number {
       let flags = 0;
       let e = s;
-      for (; e < end; e++) {
-        const k = CLASS[b[e]!]!;
-        if (k !== 0) {
-          if (k === SEPARATOR) break;
-          flags |= k;
+      if (this.shared !== null && this.budget[column]! >= 0) {
+        // Only texts written as they are go into the table: one found there needs no looking
+        // at (a raw tab is always the field's end: COPY escapes one inside a text).
+        e = this.tabAt(s, end);
+        const n = e - s;
+        if (n === 0 || (n === 2 && b[s] === BACKSLASH && b[s + 1] === 0x4e)) {
+          this.put(EMPTY); // '' or \N (NULL)
+          return e;
+        }
+        if (this.sharedHit(s, e, column)) return e;
+        for (let i = s; i < e; i++) flags |= CLASS[b[i]!]!;
+      } else {
+        for (; e < end; e++) {
+          const k = CLASS[b[e]!]!;
+          if (k !== 0) {
+            if (k === SEPARATOR) break;
+            flags |= k;
+          }
         }
       }
       const n = e - s;
@@ -319,6 +332,21 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       }
       if (shared.added) this.budget[column]!--;
       else this.hits[column]!++;
+      this.writeShared(index);
+      return true;
+    }
+
+    /** Writes the text as an index into the shared strings if it is there already. */
+    private sharedHit(s: number, e: number, column: number): boolean {
+      const index = this.shared!.find(this.input, s, e, false);
+      if (index < 0) return false;
+      this.hits[column]!++;
+      this.writeShared(index);
+      return true;
+    }
+
+    private writeShared(index: number): void {
+      const shared = this.shared!;
       this.references++;
       const at = shared.cell(index);
       if (shared.cells !== this.cells) {
@@ -326,7 +354,23 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
         this.cellsView = new DataView(this.cells.buffer, this.cells.byteOffset);
       }
       this.words(this.cellsView, at + 1, at + 1 + this.cells[at]!);
-      return true;
+    }
+
+    /**
+     * Where the field starting at `s` ends: its tab, or the row's end. Four bytes at a time: a
+     * word's lowest byte that was a tab is its lowest zero byte once xor-ed with tabs (borrows
+     * only reach the bytes above one).
+     */
+    private tabAt(s: number, end: number): number {
+      const v = this.input;
+      let i = s;
+      for (; i + 4 <= end; i += 4) {
+        const x = v.getInt32(i, true) ^ 0x09090909;
+        const zero = (x - 0x01010101) & ~x & 0x80808080;
+        if (zero !== 0) return i + ((31 - Math.clz32(zero & -zero)) >> 3);
+      }
+      while (i < end && v.getUint8(i) !== TAB) i++;
+      return i;
     }
 
     private reserve(n: number): void {
