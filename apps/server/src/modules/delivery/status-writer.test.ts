@@ -125,5 +125,12 @@ describe('parseReference', () => {
     });
     expect(parseReference('abc:123')).toBeNull();
     expect(parseReference(CAMPAIGN)).toBeNull();
+    expect(parseReference(`${CAMPAIGN}:`)).toBeNull();
+    expect(parseReference(`${CAMPAIGN}:${'1'.repeat(65)}`)).toBeNull();
+    // The id checked last is remembered; a reference that only starts like it is not let in.
+    expect(parseReference(`${CAMPAIGN}:1`)).toEqual({ campaignId: CAMPAIGN, phone: '1' });
+    expect(parseReference(`${CAMPAIGN}0:1`)).toBeNull();
+    expect(parseReference(`${'g'.repeat(36)}:1`)).toBeNull();
+    expect(parseReference(`${CAMPAIGN}:2`)).toEqual({ campaignId: CAMPAIGN, phone: '2' });
   });
 });

@@ -51,28 +51,44 @@ interface Batch {
 export const STATUS_BATCH_MAX = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_LENGTH = 36;
+const COLON = 0x3a;
+
+/**
+ * The last campaign id checked, as written in the reference and lowercased: a webhook's events
+ * are nearly all of one campaign, so most references skip the pattern and the lowercasing (the
+ * bench's profile of the app had this function at 4% of its CPU before).
+ */
+let lastId = { raw: '', lower: '' };
 
 /** The row a message reference names, `${campaignId}:${phone}`; null when it names none. */
 export function parseReference(reference: string): { campaignId: string; phone: string } | null {
-  const at = reference.indexOf(':');
-  if (at < 0) return null;
-  const campaignId = reference.slice(0, at);
-  const phone = reference.slice(at + 1);
-  if (!UUID.test(campaignId) || phone.length === 0 || phone.length > 64) return null;
-  return { campaignId: campaignId.toLowerCase(), phone };
+  if (reference.length <= UUID_LENGTH + 1 || reference.charCodeAt(UUID_LENGTH) !== COLON) {
+    return null;
+  }
+  const phone = reference.slice(UUID_LENGTH + 1);
+  if (phone.length > 64) return null;
+  if (lastId.raw === '' || !reference.startsWith(lastId.raw)) {
+    const raw = reference.slice(0, UUID_LENGTH);
+    if (!UUID.test(raw)) return null;
+    lastId = { raw, lower: raw.toLowerCase() };
+  }
+  return { campaignId: lastId.lower, phone };
 }
 
 /** The writer's form of a provider event; null when its reference names no recipient row. */
 export function toRecipientEvent(e: StatusEvent): RecipientEvent | null {
   const ref = parseReference(e.reference);
   if (!ref) return null;
+  const failed = e.state === 'failed';
   return {
-    ...ref,
+    campaignId: ref.campaignId,
+    phone: ref.phone,
     state: e.state,
     at: e.at,
     providerMessageId: e.providerMessageId,
-    errorCode: e.state === 'failed' ? (e.error?.code ?? null) : null,
-    errorText: e.state === 'failed' ? (e.error?.text ?? null) : null,
+    errorCode: failed ? (e.error?.code ?? null) : null,
+    errorText: failed ? (e.error?.text ?? null) : null,
   };
 }
 
