@@ -6,7 +6,7 @@ import type { Insertable } from 'kysely';
 import type { Actor } from '../../policies/scope.js';
 import { copyIn } from '../../db/copy.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
-import { slotSums } from '../delivery/delivery-counts.js';
+import { slotSums, summedCounts } from '../delivery/delivery-counts.js';
 import { recipientCopyChunks } from './recipient-copy.js';
 
 /** Campaign rows with the owner's and creator's names, as every read needs them. */
@@ -119,10 +119,7 @@ function campaignViews(db: DbOrTx) {
       'campaigns.simulated',
       'campaigns.dispatch_state',
       'campaigns.dispatch_resume_at',
-      sql<number>`campaigns.sent_count + k.sent`.as('sent_count'),
-      sql<number>`campaigns.delivered_count + k.delivered`.as('delivered_count'),
-      sql<number>`campaigns.read_count + k.read`.as('read_count'),
-      sql<number>`campaigns.failed_count + k.failed`.as('failed_count'),
+      ...summedCounts,
       'campaigns.delivery_refunded',
     ]);
 }

@@ -31,3 +31,14 @@ export function slotSums(eb: ExpressionBuilder<Database, 'campaigns'>) {
     ])
     .as('k');
 }
+
+/**
+ * A campaign's four counts as the screens read them, its row's plus its slots', named as the
+ * row's columns: for a select of `campaigns` that joined `slotSums` (as `k`).
+ */
+export const summedCounts = [
+  sql<number>`campaigns.sent_count + k.sent`.as('sent_count'),
+  sql<number>`campaigns.delivered_count + k.delivered`.as('delivered_count'),
+  sql<number>`campaigns.read_count + k.read`.as('read_count'),
+  sql<number>`campaigns.failed_count + k.failed`.as('failed_count'),
+] as const;

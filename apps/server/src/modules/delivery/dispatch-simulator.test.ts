@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeliveryApp, type DeliveryTestApp } from '../../../test/delivery-harness.js';
 import { runDueJobs } from '../../jobs/runner.js';
-import { slotSums } from './delivery-counts.js';
+import { slotSums, summedCounts } from './delivery-counts.js';
 import { recoverAtStart, recoverDispatch, STALL_MS } from './delivery-tasks.js';
 import { campaignOf, phones, recipientsOf, setSender } from './dispatch.test-fixtures.js';
 import { createCampaign, NORMAL, putStatus } from '../campaigns/campaign-actions.test-fixtures.js';
@@ -79,12 +79,7 @@ describe('sending through the simulator', () => {
     const c = await t.db
       .selectFrom('campaigns')
       .leftJoinLateral(slotSums, (join) => join.onTrue())
-      .select([
-        sql<number>`campaigns.sent_count + k.sent`.as('sent_count'),
-        sql<number>`campaigns.delivered_count + k.delivered`.as('delivered_count'),
-        sql<number>`campaigns.read_count + k.read`.as('read_count'),
-        sql<number>`campaigns.failed_count + k.failed`.as('failed_count'),
-      ])
+      .select(summedCounts)
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(c.sent_count + c.delivered_count + c.read_count).toBe(to.length - 1);

@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/harness.js';
 import { createCampaign, NORMAL } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
 import { startDispatch } from './dispatch-control.service.js';
-import { slotSums } from './delivery-counts.js';
+import { slotSums, summedCounts } from './delivery-counts.js';
 import { presenceOf } from './delivery-tasks.js';
 import { DEFAULT_DISPATCH_OPTIONS, type DispatchDeps, type DispatchOptions } from './dispatcher.js';
 import {
@@ -151,8 +151,7 @@ export async function campaignOf(t: TestApp, id: string) {
       'status',
       'dispatch_state',
       'dispatch_resume_at',
-      sql<number>`campaigns.sent_count + k.sent`.as('sent_count'),
-      sql<number>`campaigns.failed_count + k.failed`.as('failed_count'),
+      ...summedCounts,
       'charged_count',
       'sender_id',
       'simulated',

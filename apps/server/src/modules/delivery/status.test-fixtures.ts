@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CampaignStatus, DeliveryState, DispatchState } from '@herald/contract';
 import type { TestApp } from '../../../test/harness.js';
-import { slotSums } from './delivery-counts.js';
+import { slotSums, summedCounts } from './delivery-counts.js';
 
 /**
  * Test-only helpers of the status writer, webhook and finalize tests: recipient states set
@@ -73,18 +73,18 @@ export async function countsFromRows(t: TestApp, campaignId: string): Promise<Co
 
 /** The campaign's counters as the screens read them: its row's plus its slots'. */
 export async function counters(t: TestApp, campaignId: string): Promise<Counters> {
-  const row = await t.ownerDb
+  const c = await t.ownerDb
     .selectFrom('campaigns')
     .leftJoinLateral(slotSums, (join) => join.onTrue())
-    .select([
-      sql<number>`campaigns.sent_count + k.sent`.as('sent'),
-      sql<number>`campaigns.delivered_count + k.delivered`.as('delivered'),
-      sql<number>`campaigns.read_count + k.read`.as('read'),
-      sql<number>`campaigns.failed_count + k.failed`.as('failed'),
-    ])
+    .select(summedCounts)
     .where('id', '=', campaignId)
     .executeTakeFirstOrThrow();
-  return row;
+  return {
+    sent: c.sent_count,
+    delivered: c.delivered_count,
+    read: c.read_count,
+    failed: c.failed_count,
+  };
 }
 
 export async function statesOf(
