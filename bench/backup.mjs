@@ -5,7 +5,7 @@
 // against a raw `COPY ... TO STDOUT` of the same allow-listed tables on the same database, run
 // just before it (the machine is shared: compare within one run).
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { sleep } from './lib.mjs';
@@ -34,6 +34,39 @@ const TABLES = [
   'announcement_targets',
   'announcement_seen',
 ];
+
+/** CPU seconds (user + system, every thread) a process has used so far. */
+function cpuOf(pid) {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
+/** CPU seconds used so far by the PostgreSQL cluster: its postmaster's child processes. */
+function clusterCpu(postmaster) {
+  let sum = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(f[1]) === postmaster) sum += (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+
+/** The postmaster of the cluster at `url` (the parent of a backend). */
+async function postmasterOf(url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query('SELECT pg_backend_pid() AS pid');
+    return Number(readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } finally {
+    await c.end();
+  }
+}
 
 function rssOf(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -64,22 +97,29 @@ async function loadRecipients(url, n) {
   }
 }
 
-/** Raw COPY of every backed-up table, in text format: rows, bytes and seconds. */
-async function rawCopy(url) {
+/**
+ * Raw COPY of every backed-up table, in text format: rows, bytes and seconds; CPU seconds of
+ * the cluster (its backend) and of this process (the client) meanwhile.
+ */
+async function rawCopy(url, postmaster) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     let bytes = 0;
+    const pg0 = clusterCpu(postmaster);
+    const me0 = process.cpuUsage();
     const t = performance.now();
     for (const table of TABLES) {
       const s = c.query(copyStreams.to(`COPY ${table} TO STDOUT`));
       for await (const chunk of s) bytes += chunk.length;
     }
     const seconds = (performance.now() - t) / 1000;
+    const me = process.cpuUsage(me0);
+    const cpu = { postgres: clusterCpu(postmaster) - pg0, client: (me.user + me.system) / 1e6 };
     const counts = await c.query(
       TABLES.map((tb) => `SELECT count(*)::float8 AS n FROM ${tb}`).join(' UNION ALL '),
     );
-    return { seconds, bytes, rows: counts.rows.reduce((s, r) => s + r.n, 0) };
+    return { seconds, bytes, rows: counts.rows.reduce((s, r) => s + r.n, 0), cpu };
   } finally {
     await c.end();
   }
@@ -109,9 +149,14 @@ function request(method, url, token, onData) {
   });
 }
 
-/** The backup through the server, with its RSS sampled throughout. */
-async function serverBackup(base, token, pid) {
+/**
+ * The backup through the server, with its RSS sampled throughout; CPU seconds of the server
+ * (every thread) and of the cluster meanwhile.
+ */
+async function serverBackup(base, token, pid, postmaster) {
   const rssBefore = rssOf(pid);
+  const server0 = cpuOf(pid);
+  const pg0 = clusterCpu(postmaster);
   let peak = rssBefore;
   let sampling = true;
   const sampler = (async () => {
@@ -135,7 +180,9 @@ async function serverBackup(base, token, pid) {
     const built = (performance.now() - t) / 1000;
     const file = await request('GET', `${base}${downloadUrl}`, token, () => {});
     if (file.status !== 200) throw new Error(`download: ${file.status}`);
+    const cpu = { server: cpuOf(pid) - server0, postgres: clusterCpu(postmaster) - pg0 };
     return {
+      cpu,
       seconds: (performance.now() - t) / 1000,
       buildSeconds: built,
       rows: progress.rows,
@@ -153,7 +200,14 @@ async function serverBackup(base, token, pid) {
 /** Runs on a started ledger (bench/ledger.mjs startLedger): recipients, COPY, then the backup. */
 export async function measureBackup(ledger) {
   const loadSeconds = await loadRecipients(ledger.setup.url, BACKUP.recipients);
-  const copy = await rawCopy(ledger.setup.url);
-  const backup = await serverBackup(ledger.base, ledger.tokens.admin, ledger.server.child.pid);
+  const postmaster = await postmasterOf(ledger.setup.url);
+  const copy = await rawCopy(ledger.setup.url, postmaster);
+  const pid = ledger.server.child.pid;
+  const backup = await serverBackup(ledger.base, ledger.tokens.admin, pid, postmaster);
+  // The machine has few cores: what each side costs in CPU tells more than seconds alone.
+  const s = (x) => `${x.toFixed(1)} s`;
+  console.log(
+    `CPU: COPY ${s(copy.cpu.postgres)} PostgreSQL + ${s(copy.cpu.client)} client; backup ${s(backup.cpu.postgres)} PostgreSQL + ${s(backup.cpu.server)} server (all threads); load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   return { loadSeconds, copy, backup };
 }
