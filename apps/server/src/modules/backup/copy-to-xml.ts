@@ -113,9 +113,6 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
     private len: number;
     private rest: Buffer | null;
     private readonly spare: ArrayBuffer[];
-    /** The shared strings' cells, as a DataView (made again when the table grows them). */
-    private cells: Uint8Array | null;
-    private cellsView: DataView;
     private readonly kinds: Uint8Array;
     private readonly shared: SharedStringsTable | null;
     /** Per column: strings it may still add, -1 once it no longer looks them up; and hits. */
@@ -132,8 +129,6 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       this.view = new DataView(this.out.buffer);
       this.input = new DataView(new ArrayBuffer(0));
       this.spare = [];
-      this.cells = null;
-      this.cellsView = this.input;
       this.len = 0;
       this.rest = null;
       const code = { text: 0, safe: 1, int: 2, date: 3 } as const;
@@ -332,7 +327,7 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       }
       if (shared.added) this.budget[column]!--;
       else this.hits[column]!++;
-      this.writeShared(index);
+      this.writeShared();
       return true;
     }
 
@@ -341,19 +336,16 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       const index = this.shared!.find(this.input, s, e, false);
       if (index < 0) return false;
       this.hits[column]!++;
-      this.writeShared(index);
+      this.writeShared();
       return true;
     }
 
-    private writeShared(index: number): void {
+    private writeShared(): void {
       const shared = this.shared!;
       this.references++;
-      const at = shared.cell(index);
-      if (shared.cells !== this.cells) {
-        this.cells = shared.cells;
-        this.cellsView = new DataView(this.cells.buffer, this.cells.byteOffset);
-      }
-      this.words(this.cellsView, at + 1, at + 1 + this.cells[at]!);
+      const cells = shared.view;
+      const at = shared.cellAt;
+      this.words(cells, at + 1, at + 1 + cells.getUint8(at));
     }
 
     /**

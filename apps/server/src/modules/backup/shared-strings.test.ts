@@ -81,6 +81,13 @@ describe('shared strings', () => {
     }
     expect(shared.size).toBe(unique.size);
     expect(new Set(index.values()).size).toBe(unique.size);
+    // Past the first slots' room (twice over): the table grows and finds every entry again.
+    const more = Array.from({ length: 10_000 }, (_, i) => Buffer.from(`more-${i}`));
+    for (const [i, k] of more.entries()) {
+      expect(shared.lookup(k, 0, k.length, true)).toBe(unique.size + i);
+    }
+    for (const [i, k] of more.entries())
+      expect(shared.lookup(k, 0, k.length, false)).toBe(unique.size + i);
     for (const k of keys) {
       expect(shared.lookup(at(k), 3, 3 + k.length, false)).toBe(index.get(k.toString('latin1')));
       expect(shared.added).toBe(false);

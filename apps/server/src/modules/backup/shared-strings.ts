@@ -7,8 +7,8 @@
  * no space at either end) are taken, so an entry's bytes are its XML as well.
  *
  * Keys are the field's bytes, never strings: a hash over them, taken a 32-bit word at a time
- * (murmur3's steps), picks a slot in an open-addressing table, and the bytes are compared, a
- * word at a time too, when the whole hash matches. Self-contained (uses nothing from outside its
+ * (murmur3's steps), picks a slot in an open-addressing table (kept at most half full: it
+ * doubles), and the bytes are compared, a word at a time too, when the whole hash matches. Self-contained (uses nothing from outside its
  * body): copy-worker.ts runs its source on the worker thread that converts rows.
  */
 
@@ -18,14 +18,18 @@ export interface SharedStringsTable {
    * tells). -1: not in the table and not added.
    */
   lookup(b: Uint8Array, s: number, e: number, mayAdd: boolean): number;
-  /** `lookup` of bytes `s..e` of a DataView (the converter reads its batch through one). */
+  /**
+   * `lookup` of bytes `s..e` of a DataView (the converter reads its batch through one); when
+   * found or added, `cellAt` tells where its cell is in `view`.
+   */
   find(v: DataView, s: number, e: number, mayAdd: boolean): number;
   /**
-   * Where an entry's cell (`<c t="s"><v>12</v></c>`) sits in `cells`: its length, then its
-   * bytes. Made on first use (digits cost divisions), then only copied.
+   * The entries' memory. At `cellAt`, the last entry found's cell (`<c t="s"><v>12</v></c>`):
+   * its length in a byte, then its bytes, made when the entry was added (digits cost divisions),
+   * then only copied. A new DataView when the memory grows.
    */
-  cell(entry: number): number;
-  readonly cells: Uint8Array;
+  readonly view: DataView;
+  readonly cellAt: number;
   /** Whether the last lookup added its bytes. */
   readonly added: boolean;
   readonly size: number;
@@ -37,37 +41,44 @@ export type SharedStringsClass = new () => SharedStringsTable;
 
 export function defineSharedStrings(): SharedStringsClass {
   const MAX_ENTRIES = 1 << 17;
+  /** Bytes of texts the table holds at most. */
   const MAX_BYTES = 16 << 20;
-  const SLOTS = 1 << 18; // twice MAX_ENTRIES: probes stay short
-  /** Room per entry in `cells`: a length byte and `<c t="s"><v>2147483647</v></c>`. */
-  const CELL_STRIDE = 32;
+  /** Slots to start with; twice the entries at least, so probes stay short. */
+  const FIRST_SLOTS = 1 << 12;
+  /** Room per entry besides its text: its length (4 bytes), its cell's length and cell. */
+  const ENTRY_ROOM = 4 + 1 + 31;
   const HEAD =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 
+  /**
+   * Lookups land anywhere in the table (a ledger's users in no order), so each touches as few
+   * cache lines as can be: a slot holds the entry's hash and where it starts in the memory, and
+   * there the text's length, its bytes and its cell follow each other.
+   */
   return class SharedStrings implements SharedStringsTable {
     added: boolean;
     size: number;
-    cells: Uint8Array;
-    private readonly slots: Int32Array;
+    view: DataView;
+    cellAt: number;
+    /** Per slot: the hash, and where its entry starts in `memory` + 1 (0: free). */
+    private slots: Int32Array;
+    /** Where each entry starts, in order (for the part's XML). */
     private readonly starts: Int32Array;
-    private readonly lengths: Int32Array;
-    private readonly hashes: Int32Array;
-    private arena: Uint8Array;
-    private arenaView: DataView;
+    private memory: Uint8Array;
     private used: number;
+    private textBytes: number;
 
     constructor() {
       this.added = false;
       this.size = 0;
-      this.cells = new Uint8Array(0);
-      this.slots = new Int32Array(SLOTS); // entry index + 1; 0 is free
+      this.cellAt = 0;
+      this.slots = new Int32Array(2 * FIRST_SLOTS);
       this.starts = new Int32Array(MAX_ENTRIES);
-      this.lengths = new Int32Array(MAX_ENTRIES);
-      this.hashes = new Int32Array(MAX_ENTRIES);
-      this.arena = new Uint8Array(1 << 20);
-      this.arenaView = new DataView(this.arena.buffer);
+      this.memory = new Uint8Array(1 << 20);
+      this.view = new DataView(this.memory.buffer);
       this.used = 0;
+      this.textBytes = 0;
     }
 
     lookup(b: Uint8Array, s: number, e: number, mayAdd: boolean): number {
@@ -78,46 +89,39 @@ export function defineSharedStrings(): SharedStringsClass {
       this.added = false;
       const n = e - s;
       const h = this.hash(v, s, e);
-      let slot = h & (SLOTS - 1);
+      const slots = this.slots;
+      const mask = (slots.length >> 1) - 1;
+      let slot = h & mask;
       for (;;) {
-        const entry = this.slots[slot]! - 1;
-        if (entry < 0) break;
-        if (this.hashes[entry] === h && this.lengths[entry] === n && this.same(entry, v, s, n)) {
-          return entry;
+        const at = slots[2 * slot + 1]! - 1;
+        if (at < 0) break;
+        if (slots[2 * slot] === h && this.same(at, v, s, n)) {
+          this.cellAt = at + 4 + n;
+          return this.view.getInt32(at + 4 + n + 32, true);
         }
-        slot = (slot + 1) & (SLOTS - 1);
+        slot = (slot + 1) & mask;
       }
-      if (!mayAdd || this.size >= MAX_ENTRIES || this.used + n > MAX_BYTES) return -1;
-      if (this.used + n > this.arena.length) {
-        const bigger = new Uint8Array(Math.min(MAX_BYTES, Math.max(this.arena.length * 2, n)));
-        bigger.set(this.arena.subarray(0, this.used));
-        this.arena = bigger;
-        this.arenaView = new DataView(bigger.buffer);
-      }
+      if (!mayAdd || this.size >= MAX_ENTRIES || this.textBytes + n > MAX_BYTES) return -1;
       const entry = this.size++;
-      this.arena.set(new Uint8Array(v.buffer, v.byteOffset + s, n), this.used);
-      this.starts[entry] = this.used;
-      this.lengths[entry] = n;
-      this.hashes[entry] = h;
-      this.used += n;
-      this.slots[slot] = entry + 1;
+      const at = this.used;
+      this.room(n + ENTRY_ROOM + 4);
+      const m = this.memory;
+      const view = this.view;
+      view.setInt32(at, n, true);
+      m.set(new Uint8Array(v.buffer, v.byteOffset + s, n), at + 4);
+      const cell = Buffer.from(`<c t="s"><v>${entry}</v></c>`, 'latin1');
+      m[at + 4 + n] = cell.length;
+      m.set(cell, at + 4 + n + 1);
+      view.setInt32(at + 4 + n + 32, entry, true);
+      this.used = at + 4 + n + 32 + 4;
+      this.textBytes += n;
+      this.starts[entry] = at;
+      slots[2 * slot] = h;
+      slots[2 * slot + 1] = at + 1;
+      this.cellAt = at + 4 + n;
       this.added = true;
+      if (2 * this.size > mask) this.grow();
       return entry;
-    }
-
-    cell(entry: number): number {
-      const at = entry * CELL_STRIDE;
-      if (at >= this.cells.length) {
-        const bigger = new Uint8Array(Math.max(this.cells.length * 2, at + CELL_STRIDE));
-        bigger.set(this.cells);
-        this.cells = bigger;
-      }
-      if (this.cells[at] === 0) {
-        const cell = Buffer.from(`<c t="s"><v>${entry}</v></c>`, 'latin1');
-        this.cells.set(cell, at + 1);
-        this.cells[at] = cell.length;
-      }
-      return at;
     }
 
     xml(references: number): Buffer {
@@ -127,11 +131,35 @@ export function defineSharedStrings(): SharedStringsClass {
       const open = Buffer.from('<si><t>', 'latin1');
       const close = Buffer.from('</t></si>', 'latin1');
       for (let i = 0; i < this.size; i++) {
-        const start = this.starts[i]!;
-        parts.push(open, Buffer.from(this.arena.subarray(start, start + this.lengths[i]!)), close);
+        const at = this.starts[i]!;
+        const n = this.view.getInt32(at, true);
+        parts.push(open, Buffer.from(this.memory.subarray(at + 4, at + 4 + n)), close);
       }
       parts.push(Buffer.from('</sst>', 'latin1'));
       return Buffer.concat(parts);
+    }
+
+    private room(n: number): void {
+      if (this.used + n <= this.memory.length) return;
+      const bigger = new Uint8Array(Math.max(this.memory.length * 2, this.used + n));
+      bigger.set(this.memory.subarray(0, this.used));
+      this.memory = bigger;
+      this.view = new DataView(bigger.buffer);
+    }
+
+    /** Twice the slots, every entry placed again by its hash. */
+    private grow(): void {
+      const old = this.slots;
+      const slots = new Int32Array(old.length * 2);
+      const mask = (slots.length >> 1) - 1;
+      for (let i = 0; i < old.length; i += 2) {
+        if (old[i + 1] === 0) continue;
+        let slot = old[i]! & mask;
+        while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+        slots[2 * slot] = old[i]!;
+        slots[2 * slot + 1] = old[i + 1]!;
+      }
+      this.slots = slots;
     }
 
     /**
@@ -163,17 +191,19 @@ export function defineSharedStrings(): SharedStringsClass {
       return (Math.imul(x, 5) + 0xe6546b64) | 0;
     }
 
-    private same(entry: number, v: DataView, s: number, n: number): boolean {
-      const a = this.arenaView;
-      const at = this.starts[entry]!;
+    /** Whether the entry at `at` holds the `n` bytes of `v` from `s`. */
+    private same(at: number, v: DataView, s: number, n: number): boolean {
+      const a = this.view;
+      if (a.getInt32(at, true) !== n) return false;
+      const k = at + 4;
       if (n < 4) {
-        for (let i = 0; i < n; i++) if (a.getUint8(at + i) !== v.getUint8(s + i)) return false;
+        for (let i = 0; i < n; i++) if (a.getUint8(k + i) !== v.getUint8(s + i)) return false;
         return true;
       }
       for (let i = 0; i < n - 4; i += 4) {
-        if (a.getInt32(at + i, true) !== v.getInt32(s + i, true)) return false;
+        if (a.getInt32(k + i, true) !== v.getInt32(s + i, true)) return false;
       }
-      return a.getInt32(at + n - 4, true) === v.getInt32(s + n - 4, true);
+      return a.getInt32(k + n - 4, true) === v.getInt32(s + n - 4, true);
     }
   };
 }
