@@ -3,8 +3,9 @@ import type { BackupTable } from './backup-tables.js';
 import type { CopyFieldKind } from './copy-to-xml.js';
 
 /**
- * Own code for issue 13's backup rate target. The SQL side of the backup: the plain `SELECT` each table is copied out by (copy-to-xml.ts turns
- * its COPY lines into sheet rows) and the column types that tell which text needs no care.
+ * Own code for issue 13's backup rate target. The SQL side of the backup: the plain `SELECT`
+ * each table is copied out by (copy-to-xml.ts turns its COPY lines into sheet rows) and the
+ * column types that tell which text needs no care.
  */
 
 /** A column of a PostgreSQL type whose text never needs escaping nor neutralising. */

@@ -18,11 +18,14 @@ export type {
  * Own code for issue 13's backup rate target. Turns the rows of a `COPY ... TO STDOUT` (text
  * format: tab between fields, `\N` for NULL, backslash escapes), as CopyData frames
  * (copy-frames.ts: `d`, length, one row ending in a newline), into sheet rows, byte for byte and
- * in one pass: each field is scanned once through a table of byte classes, then it and the
- * markup around it are moved a 32-bit word at a time through DataViews (node's small-buffer
- * copies cost more than the bytes; a byte at a time, the markup alone was a third of the time). A text field holding anything unusual (a backslash escape, a control character, a
- * character XML forbids, more bytes than the cell cap could be) is decoded and made safe by the
- * JavaScript writer's own cellText and escapeXml, so it reads back the same.
+ * in one pass: a field's end (its tab) is found four bytes at a time, a text's bytes are looked
+ * at through a table of byte classes (unless the shared strings hold it: only texts written as
+ * they are go there), and the field and the markup around it are moved a 32-bit word at a time
+ * through DataViews (node's small-buffer copies cost more than the bytes; a byte at a time, the
+ * markup alone was a third of the time). A text field holding anything unusual (a backslash
+ * escape, a control character, a character XML forbids, more bytes than the cell cap could be)
+ * is decoded and made safe by the JavaScript writer's own cellText and escapeXml, so it reads
+ * back the same.
  *
  * Cells carry no `r` reference (optional: a cell follows the one before it, a row the row before
  * it), so a row fits whichever sheet it lands in; an empty cell is `<c/>` to keep the next ones

@@ -1,6 +1,7 @@
 /**
- * Own code for issue 13's backup rate target. The workbook's shared-string table (xl/sharedStrings.xml) for the backup: a text that repeats
- * (an email, a name, a type on millions of ledger rows) is written once there and each cell
+ * Own code for issue 13's backup rate target. The workbook's shared-string table
+ * (xl/sharedStrings.xml) for the backup: a text that repeats (an email, a name, a type on
+ * millions of ledger rows) is written once there and each cell
  * holds its index (`<c t="s"><v>12</v></c>`, 22 bytes instead of 40 to 70), so the sheets have a
  * third less XML to build and deflate. Bounded: at most MAX_ENTRIES strings in MAX_BYTES; once
  * full, texts go inline as before. Only texts copied as they are (no escaping, no formula mark,
@@ -8,8 +9,9 @@
  *
  * Keys are the field's bytes, never strings: a hash over them, taken a 32-bit word at a time
  * (murmur3's steps), picks a slot in an open-addressing table (kept at most half full: it
- * doubles), and the bytes are compared, a word at a time too, when the whole hash matches. Self-contained (uses nothing from outside its
- * body): copy-worker.ts runs its source on the worker thread that converts rows.
+ * doubles), and the bytes are compared, a word at a time too, when the whole hash matches.
+ * Self-contained (uses nothing from outside its body): copy-worker.ts runs its source on the
+ * worker thread that converts rows.
  */
 
 export interface SharedStringsTable {
