@@ -73,7 +73,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   {
     // The delivery engine's senders (bucket and throttle state, and sender_daily_usage's
-    // counters, are running state, not data: left out).
+    // counters, are running state, not data: left out; so are campaign_delivery_counts' slots,
+    // folded into the campaign's own counters when it is settled).
     name: 'senders',
     columns: [
       t('id'),
