@@ -10,6 +10,7 @@ import { copyFrames } from './copy-frames.js';
 import { CopyToXml } from './copy-to-xml.js';
 import { SharedStrings } from './shared-strings.js';
 import type { BackupTable } from './backup-tables.js';
+import { copyDataFrames } from './copy-frames.test-fixtures.js';
 
 /**
  * The backup turns PostgreSQL's COPY lines into sheet rows byte for byte (copy-to-xml.ts). Nasty
@@ -195,19 +196,6 @@ describe('sheet rows made from COPY lines', () => {
   });
 });
 
-/** CopyData frames of rows of tab-separated fields. */
-function frames(rows: string[][]): Buffer {
-  return Buffer.concat(
-    rows.map((r) => {
-      const payload = Buffer.from(`${r.join('\t')}\n`, 'utf8');
-      const head = Buffer.alloc(5);
-      head[0] = 0x64;
-      head.writeUInt32BE(payload.length + 4, 1);
-      return Buffer.concat([head, payload]);
-    }),
-  );
-}
-
 describe('bytes moved a word at a time, output memory handed over', () => {
   // Every length from 0 to 70 (short of a word, whole words, a word and a bit, past the 64
   // bytes copied in one call), each byte telling its place, so a word misplaced shows.
@@ -238,19 +226,19 @@ describe('bytes moved a word at a time, output memory handed over', () => {
     const x = new CopyToXml(kinds);
     const [a, b, c, d] = [rowsFrom(0), rowsFrom(5), rowsFrom(11), rowsFrom(17)];
     const same = (xml: Buffer, rows: string[][]) => xml.toString() === expected(rows);
-    const xa = x.push(frames(a), Number.MAX_SAFE_INTEGER).xml;
-    const xb = x.push(frames(b), Number.MAX_SAFE_INTEGER).xml;
+    const xa = x.push(copyDataFrames(a), Number.MAX_SAFE_INTEGER).xml;
+    const xb = x.push(copyDataFrames(b), Number.MAX_SAFE_INTEGER).xml;
     expect(same(xa, a)).toBe(true);
     expect(same(xb, b)).toBe(true);
     x.recycle(xa);
     // The batch being written when xa came back was in memory of its own; the next one is in xa's.
-    const xc = x.push(frames(c), Number.MAX_SAFE_INTEGER).xml;
-    const xd = x.push(frames(d), Number.MAX_SAFE_INTEGER).xml;
+    const xc = x.push(copyDataFrames(c), Number.MAX_SAFE_INTEGER).xml;
+    const xd = x.push(copyDataFrames(d), Number.MAX_SAFE_INTEGER).xml;
     expect(xd.buffer).toBe(xa.buffer);
     expect([same(xb, b), same(xc, c), same(xd, d)]).toEqual([true, true, true]);
     // A small batch is a copy of its own, never memory a later batch writes into.
-    const small = x.push(frames(a.slice(0, 3)), Number.MAX_SAFE_INTEGER).xml;
-    x.push(frames(c), Number.MAX_SAFE_INTEGER);
+    const small = x.push(copyDataFrames(a.slice(0, 3)), Number.MAX_SAFE_INTEGER).xml;
+    x.push(copyDataFrames(c), Number.MAX_SAFE_INTEGER);
     expect(same(small, a.slice(0, 3))).toBe(true);
   });
 
@@ -258,7 +246,7 @@ describe('bytes moved a word at a time, output memory handed over', () => {
     const shared = new SharedStrings();
     const x = new CopyToXml(kinds, shared);
     const rows = [...rowsFrom(0), ...rowsFrom(0), ...rowsFrom(3)];
-    const { xml } = x.push(frames(rows), Number.MAX_SAFE_INTEGER);
+    const { xml } = x.push(copyDataFrames(rows), Number.MAX_SAFE_INTEGER);
     expect(x.references).toBeGreaterThan(rows.length);
     const strings = [
       ...shared

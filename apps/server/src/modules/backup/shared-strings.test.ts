@@ -5,25 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { XlsxWriter } from '../../lib/xlsx-writer.js';
 import { CopyToXml } from './copy-to-xml.js';
 import { SharedStrings } from './shared-strings.js';
+import { copyDataFrames } from './copy-frames.test-fixtures.js';
 
 /**
  * Shared strings in the backup's sheets: a column of repeating texts keeps pointing into the
  * table, a column of new texts stops adding to it after its budget (8,192) and goes on inline,
  * texts that need escaping or a formula mark stay inline, and a real reader gets every value.
  */
-
-/** CopyData frames of rows of tab-separated fields. */
-function frames(rows: string[][]): Buffer {
-  return Buffer.concat(
-    rows.map((r) => {
-      const payload = Buffer.from(`${r.join('\t')}\n`, 'utf8');
-      const head = Buffer.alloc(5);
-      head[0] = 0x64;
-      head.writeUInt32BE(payload.length + 4, 1);
-      return Buffer.concat([head, payload]);
-    }),
-  );
-}
 
 describe('shared strings', () => {
   it('repeats share, new texts stop at the budget, unsafe texts stay inline; all read back', async () => {
@@ -35,7 +23,7 @@ describe('shared strings', () => {
     ]);
     const shared = new SharedStrings();
     const converter = new CopyToXml(['text', 'text', 'text'], shared);
-    const { xml, rows: n } = converter.push(frames(rows), Number.MAX_SAFE_INTEGER);
+    const { xml, rows: n } = converter.push(copyDataFrames(rows), Number.MAX_SAFE_INTEGER);
     expect(n).toBe(20_000);
     // 8,192 unique texts, the two repeating ones without `&`; none of the third column.
     expect(shared.size).toBe(8192 + 2);
