@@ -133,7 +133,9 @@ const HELD_KEYS = sql`
  * dead key's (campaign, key) pairs in `dispatch_claimers` lead to them (a pass over that
  * campaign's rows, after a crash only), and go in the same statement. Rows claimed with a
  * lease are found through it; those claimed before keys existed keep it. Answers the
- * campaigns that had such rows.
+ * campaigns that had such rows, and those a dead key was sending with none in flight (killed
+ * while its slices waited for tokens, or between two sends): its worker may hold the
+ * campaign's next slice job, which would otherwise count as live until STALL_MS passed.
  */
 export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<string[]> {
   const { rows } = await sql<{ campaign_id: string }>`
@@ -159,7 +161,8 @@ export async function releaseOrphans(db: DbOrTx, campaignId?: string): Promise<s
         AND r.claimed_by::bigint NOT IN (SELECT key FROM held)
       RETURNING r.campaign_id
     )
-    SELECT campaign_id FROM unleased UNION SELECT campaign_id FROM leased`.execute(db);
+    SELECT campaign_id FROM unleased UNION SELECT campaign_id FROM leased
+    UNION SELECT campaign_id FROM dead`.execute(db);
   return rows.map((r) => r.campaign_id);
 }
 

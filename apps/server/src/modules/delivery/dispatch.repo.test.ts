@@ -293,6 +293,26 @@ describe('claiming recipients', () => {
     );
   });
 
+  it('answers a campaign a dead key was sending even with nothing of it in flight, once', async () => {
+    const to = phones(2, 17_000);
+    const id = await startedCampaign(t, admin, to);
+    const presence = new DispatchPresence(t.app.ctx.databaseUrl);
+    const live = await presence.enter();
+    const dead = live === 1 ? 2 : live - 1; // drawn by no session: a killed instance's
+    const claim = await claimBatch(t.db, id, 2, LEASE_MS, dead);
+    if (claim.stopped) throw new Error('stopped');
+    await writeResults(
+      t.db,
+      id,
+      claim.rows.map((r) => ({ ...r, state: 'sent' as const, providerMessageId: r.phone })),
+    );
+    // Its slice job may be held by its dead worker: the watchdog gives the campaign jobs now.
+    expect(await releaseOrphans(t.db, id)).toEqual([id]);
+    expect(await releaseOrphans(t.db, id)).toEqual([]);
+    expect((await recipientsOf(t, id)).every((r) => r.state === 'sent')).toBe(true);
+    await presence.leave(true);
+  });
+
   it('gives back at once the rows of a key no session holds, never those of a live one', async () => {
     const to = phones(6, 15_000);
     const id = await startedCampaign(t, admin, to);
