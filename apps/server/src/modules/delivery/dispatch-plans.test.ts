@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import type { Tx } from '../../db/database.js';
 import { claimBatchIn, writeResults, type SendResult } from './dispatch.repo.js';
-import { phones, startedCampaign } from './dispatch.test-fixtures.js';
+import { phones, recipientTableStats, startedCampaign } from './dispatch.test-fixtures.js';
 
 /**
  * The dispatcher's statements touch the rows they claim and write, not the rest of the
@@ -23,13 +23,7 @@ afterAll(() => t.close());
 const RECIPIENTS = 20_000;
 const BATCH = 50;
 
-/** Rows of campaign_recipients this transaction has read so far (heap and index fetches). */
-async function rowsRead(tx: Tx): Promise<number> {
-  const { rows } = await sql<{ n: string }>`
-    SELECT coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) AS n
-      FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx);
-  return Number(rows[0]?.n ?? 0);
-}
+const rowsRead = async (tx: Tx) => (await recipientTableStats(tx)).read;
 
 describe('dispatch statements on a campaign the planner has no statistics for', () => {
   it('a claim and the write of its answers read about the batch, not the campaign', async () => {

@@ -6,7 +6,13 @@ import { claimBatch, claimBatchIn, writeResults } from './dispatch.repo.js';
 import { DispatchPresence } from './dispatch-presence.js';
 import { releaseOrphans } from './dispatch-progress.repo.js';
 import { applyStatusBatch } from './status.repo.js';
-import { campaignOf, phones, recipientsOf, startedCampaign } from './dispatch.test-fixtures.js';
+import {
+  campaignOf,
+  phones,
+  recipientTableStats,
+  recipientsOf,
+  startedCampaign,
+} from './dispatch.test-fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -124,15 +130,9 @@ describe('claiming recipients', () => {
     // Each batch in its own transaction, counted by this backend's statistics before and after.
     const updatesOf = (state: 'delivered' | 'read') =>
       t.db.transaction().execute(async (tx) => {
-        const read = async () =>
-          (
-            await sql<{ upd: number; hot: number }>`
-              SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot
-              FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx)
-          ).rows[0] ?? { upd: 0, hot: 0 };
-        const before = await read();
+        const before = await recipientTableStats(tx);
         await applyStatusBatch(tx, events(state));
-        const after = await read();
+        const after = await recipientTableStats(tx);
         return { upd: after.upd - before.upd, hot: after.hot - before.hot };
       });
     expect(await updatesOf('delivered')).toEqual({ upd: to.length, hot: to.length });
@@ -144,13 +144,7 @@ describe('claiming recipients', () => {
     // Counted by this backend's statistics inside one transaction: other tests' updates are not.
     const claimAndSend = (id: string, to: string[], key: number | null) =>
       t.db.transaction().execute(async (tx) => {
-        const read = async () =>
-          (
-            await sql<{ upd: number; hot: number }>`
-              SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot
-              FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx)
-          ).rows[0] ?? { upd: 0, hot: 0 };
-        const before = await read();
+        const before = await recipientTableStats(tx);
         const claim = await claimBatchIn(tx, id, to.length, LEASE_MS, key);
         if (claim.stopped) throw new Error('stopped');
         expect(claim.rows).toHaveLength(to.length);
@@ -164,7 +158,7 @@ describe('claiming recipients', () => {
             providerMessageId: phone,
           })),
         );
-        const after = await read();
+        const after = await recipientTableStats(tx);
         return { upd: after.upd - before.upd, hot: after.hot - before.hot };
       });
     const keyed = phones(8, 12_000);

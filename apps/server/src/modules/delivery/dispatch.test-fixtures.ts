@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ErrorClass } from '@herald/contract';
 import type { TestApp } from '../../../test/harness.js';
+import type { Tx } from '../../db/database.js';
 import { createCampaign, NORMAL } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
 import { startDispatch } from './dispatch-control.service.js';
@@ -168,4 +169,18 @@ export async function makeRetriesDue(t: TestApp, id: string): Promise<void> {
     .where('campaign_id', '=', id)
     .where('state', '=', 'queued')
     .execute();
+}
+
+/**
+ * What this transaction did to campaign_recipients so far, by its backend's statistics (other
+ * tests' work is not counted): rows updated, of which HOT, and rows read by any scan.
+ */
+export async function recipientTableStats(
+  tx: Tx,
+): Promise<{ upd: number; hot: number; read: number }> {
+  const { rows } = await sql<{ upd: number; hot: number; read: number }>`
+    SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot,
+           (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int AS read
+      FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx);
+  return rows[0] ?? { upd: 0, hot: 0, read: 0 };
 }
