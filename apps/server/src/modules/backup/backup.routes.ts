@@ -21,6 +21,8 @@ import { storageUsage } from './storage.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ADMIN = { roles: ['Admin'] } as const;
+/** Downloads read a backup file in chunks this big (fewer reads and writes than 64 KiB). */
+const DOWNLOAD_CHUNK = 1024 * 1024;
 
 /**
  * Backup & Data Management and Storage Management (spec 2.17, 2.18, 7): Admin only; every other
@@ -64,7 +66,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${build.filename}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
-        .send(createReadStream(build.file));
+        .send(createReadStream(build.file, { highWaterMark: DOWNLOAD_CHUNK }));
     },
   );
 
@@ -91,7 +93,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${req.params.name}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-store')
-        .send(createReadStream(file));
+        .send(createReadStream(file, { highWaterMark: DOWNLOAD_CHUNK }));
     },
   );
 
