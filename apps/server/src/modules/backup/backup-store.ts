@@ -26,6 +26,9 @@ export function backupName(reason: BackupReason, now = new Date()): string {
   return `backup-${stamp(now)}${reason === 'manual' ? '' : `-${reason}`}.xlsx`;
 }
 
+/** Bytes a backup file's stream may hold before its writer waits. */
+const WRITE_BUFFER = 4 * 1024 * 1024;
+
 /** Writes a backup to `file` through a temporary sibling, renamed once complete. */
 export async function writeBackupFile(
   ctx: Pick<AppContext, 'pool'>,
@@ -37,7 +40,9 @@ export async function writeBackupFile(
   try {
     const result = await writeBackup(
       ctx.pool,
-      createWriteStream(temp, { mode: 0o600 }),
+      // Room for a few pieces in flight: at the default 16 KiB every piece waited for its write,
+      // which queues on the libuv pool behind the backup's own deflate work.
+      createWriteStream(temp, { mode: 0o600, highWaterMark: WRITE_BUFFER }),
       onProgress,
     );
     await fs.rename(temp, file);

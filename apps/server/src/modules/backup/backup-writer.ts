@@ -1,3 +1,4 @@
+import { WriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import zlib from 'node:zlib';
@@ -5,7 +6,8 @@ import { columnTypes, fieldKinds, plainSql } from './backup-rows-sql.js';
 import { pack, PackedZip } from './backup-zip.js';
 import { SheetNames, sheetPath, workbookParts } from '../../lib/xlsx-parts.js';
 import { SHEET_TAIL, sheetHead } from './backup-workbook.js';
-import { copyFrames } from './copy-frames.js';
+import { copyInto } from './copy-frames.js';
+import { backupConnection } from './copy-socket.js';
 import { CopyXmlWorker } from './copy-worker.js';
 import { TablePipe } from './table-pipe.js';
 import { BACKUP_TABLES } from './backup-tables.js';
@@ -18,7 +20,8 @@ import { BACKUP_TABLES } from './backup-tables.js';
  * Every table is read in one REPEATABLE READ, READ ONLY transaction, so the workbook is one
  * consistent snapshot (a ledger entry never points at a user the users sheet lacks). Each table
  * comes out by a plain `COPY (SELECT ...) TO STDOUT` (dates as sheet serials already), the
- * cheapest way out of PostgreSQL, read as CopyData frames (copy-frames.ts); a worker thread turns
+ * cheapest way out of PostgreSQL, on a connection of the backup's own whose socket reads into
+ * memory kept for it (copy-socket.ts), read as CopyData frames (copy-frames.ts); a worker thread turns
  * them into sheet rows (copy-worker.ts, copy-to-xml.ts) and deflates them (a fast level: the XML
  * is repetitive, and shrinks well even so) on the libuv pool, while this thread reads
  * the socket and writes the compressed pieces into the zip (backup-zip.ts), so PostgreSQL, the
@@ -52,11 +55,14 @@ export async function writeBackup(
   onProgress: BackupProgressSink = () => {},
 ): Promise<BackupResult> {
   const zip = new PackedZip(out);
+  // A file stream is done with a piece once its write is called back: the piece's memory goes
+  // back to the worker for a later batch (another stream might keep the bytes it was given).
+  const reuse = out instanceof WriteStream;
   const names = new SheetNames();
   const rows: Record<string, number> = {};
   let total = 0;
   let reported = 0;
-  const client = await pool.connect();
+  const { client, release } = await backupConnection(pool);
   const worker = new CopyXmlWorker();
   let failed = false;
   // A COPY cut off midway leaves the connection unusable: it is closed, not rolled back.
@@ -84,7 +90,10 @@ export async function writeBackup(
       worker.startTable(fieldKinds(table, tableTypes));
       const pipe = new TablePipe(worker, headCrc, async (xml, n, newSheet) => {
         if (newSheet) await startSheet();
-        await zip.write(xml);
+        await zip.write(
+          xml,
+          reuse ? () => worker.giveBack(xml.data.buffer as ArrayBuffer) : undefined,
+        );
         rows[table.name]! += n;
         total += n;
         if (total - reported >= PROGRESS_ROWS) {
@@ -93,8 +102,7 @@ export async function writeBackup(
         }
       });
       copying = true;
-      const stream = copyFrames(client, `COPY (${plainSql(table, tableTypes)}) TO STDOUT`);
-      for await (const chunk of stream as AsyncIterable<Buffer>) await pipe.add(chunk);
+      await copyInto(client, `COPY (${plainSql(table, tableTypes)}) TO STDOUT`, pipe);
       await pipe.end();
       copying = false;
       await zip.endEntry(SHEET_TAIL);
@@ -116,8 +124,8 @@ export async function writeBackup(
     throw err;
   } finally {
     if (failed && !copying) await client.query('ROLLBACK').catch(() => {});
-    // A client left mid-transaction is broken: give it back destroyed rather than reused.
-    client.release(failed);
+    // A client left mid-transaction is broken: ended, or given back destroyed, not reused.
+    await release(failed);
     await worker.close();
   }
 }

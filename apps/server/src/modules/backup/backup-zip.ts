@@ -120,14 +120,17 @@ export class PackedZip {
     await this.put(Buffer.concat([head, entry.name]));
   }
 
-  /** Appends a piece of the open entry. */
-  async write(piece: Packed): Promise<void> {
+  /**
+   * Appends a piece of the open entry. `written` is called once `out` has written its bytes (not
+   * on failure): their memory may serve again.
+   */
+  async write(piece: Packed, written?: () => void): Promise<void> {
     const entry = this.current;
     if (!entry) throw new Error('zip: no entry is open');
     entry.crc = piece.crc;
     entry.size += piece.size;
     entry.compressed += piece.data.length;
-    await this.put(piece.data);
+    await this.put(piece.data, written);
   }
 
   /** Ends the open entry with `tail` (may be empty) and the deflate stream's final block. */
@@ -223,10 +226,11 @@ export class PackedZip {
     if (this.failure) throw this.failure;
   }
 
-  private async put(b: Uint8Array): Promise<void> {
+  private async put(b: Uint8Array, written?: () => void): Promise<void> {
     if (this.failure) throw this.failure;
     this.offset += b.length;
-    if (this.out.write(b)) return;
+    const done = written && ((err?: Error | null) => err || written());
+    if (this.out.write(b, done)) return;
     try {
       await once(this.out, 'drain', { signal: this.abort.signal });
     } catch (err) {

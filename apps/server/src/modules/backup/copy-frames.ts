@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type pg from 'pg';
+import { isCopySocket, type CopySocket } from './copy-socket.js';
 
 /**
  * A `COPY ... TO STDOUT` whose output is PostgreSQL's CopyData messages as they arrive, frames
@@ -12,6 +14,10 @@ import type pg from 'pg';
  * way pg-copy-streams does: from the query until CopyDone, then gives the rest (CommandComplete,
  * ReadyForQuery) back to node-postgres; an ErrorResponse is handed back unread, so node-postgres
  * reports it and the stream fails with it. Backpressure stops reading the socket.
+ *
+ * On a CopySocket (copy-socket.ts), `copyInto` hands the frames of each read straight to a sink
+ * that copies them out at once (the read's memory serves the next read): no stream, no buffer
+ * per read; a full sink stops the reads until it has room.
  */
 
 const COPY_DATA = 0x64; // d
@@ -30,6 +36,14 @@ interface PgConnection {
 
 type DataHandler = (chunk: Buffer) => void;
 
+/** Where `copyInto` puts the frames: whole CopyData frames, copied out before `take` returns. */
+export interface FrameSink {
+  take(frames: Buffer): void;
+  /** Whether it takes no more until `room()` resolves. */
+  readonly full: boolean;
+  room(): Promise<void>;
+}
+
 export class CopyFramesQuery extends Readable {
   rowCount = 0;
   private connection: PgConnection | null = null;
@@ -38,8 +52,15 @@ export class CopyFramesQuery extends Readable {
   private drained = false;
   private forwarding = false;
   private readonly onReadable = () => this.forward();
+  /** Frames go to the sink, read by read (a CopySocket), not through this stream. */
+  private direct = false;
+  /** Set while a full sink makes room (the socket's reads are stopped meanwhile). */
+  private waiting = false;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly sink: FrameSink | null = null,
+  ) {
     super({ highWaterMark: 256 * 1024 });
   }
 
@@ -47,6 +68,13 @@ export class CopyFramesQuery extends Readable {
   submit(connection: PgConnection): void {
     this.connection = connection;
     const stream = connection.stream;
+    if (this.sink && isCopySocket(stream)) {
+      this.pgDataHandler = (stream.listeners('data') as DataHandler[])[0] ?? null;
+      this.direct = true;
+      stream.sink = (bytes) => this.fromSocket(stream, bytes);
+      connection.query(this.text);
+      return;
+    }
     const listeners = stream.listeners('data') as DataHandler[];
     if (listeners.length !== 1) throw new Error('COPY: the connection is not idle');
     this.pgDataHandler = listeners[0]!;
@@ -63,13 +91,28 @@ export class CopyFramesQuery extends Readable {
   }
 
   private forward(): void {
-    if (this.forwarding || !this.drained || !this.connection) return;
+    if (this.direct || this.forwarding || !this.drained || !this.connection) return;
     this.forwarding = true;
     let chunk: Buffer | null;
     while (this.drained && this.connection && (chunk = this.connection.stream.read()) !== null) {
       this.parse(chunk);
     }
     this.forwarding = false;
+  }
+
+  /** A read of a CopySocket: its frames go to the sink; false stops reading while it is full. */
+  private fromSocket(socket: CopySocket, bytes: Buffer): boolean {
+    this.parse(bytes);
+    if (!this.sink!.full || this.waiting) return !this.waiting;
+    this.waiting = true;
+    this.sink!.room().then(
+      () => {
+        this.waiting = false;
+        socket.resume();
+      },
+      (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+    );
+    return false;
   }
 
   /** Pushes the whole CopyData frames of what came so far; keeps a frame cut short. */
@@ -118,7 +161,9 @@ export class CopyFramesQuery extends Readable {
   }
 
   private pushRun(b: Buffer, start: number, end: number): void {
-    if (end > start && !this.push(b.subarray(start, end))) this.drained = false;
+    if (end <= start) return;
+    if (this.direct) this.sink!.take(b.subarray(start, end));
+    else if (!this.push(b.subarray(start, end))) this.drained = false;
   }
 
   /** Gives the socket back to node-postgres with the bytes it has to read next. */
@@ -128,6 +173,13 @@ export class CopyFramesQuery extends Readable {
     if (!connection || !handler) return;
     this.connection = null;
     this.pgDataHandler = null;
+    const stream = connection.stream;
+    if (isCopySocket(stream) && stream.sink) {
+      // Its 'data' listener stayed; the bytes are a read's, which the next read overwrites.
+      stream.sink = null;
+      handler(Buffer.from(rest));
+      return;
+    }
     connection.stream.removeListener('readable', this.onReadable);
     connection.stream.on('data', handler);
     handler(rest);
@@ -150,6 +202,26 @@ export function copyFrames(client: pg.ClientBase, sql: string): CopyFramesQuery 
   return client.query(
     new CopyFramesQuery(sql) as unknown as pg.QueryConfig,
   ) as unknown as CopyFramesQuery;
+}
+
+/**
+ * Runs a COPY TO STDOUT on `client` into `sink`: read by read on a CopySocket, else through the
+ * stream `copyFrames` gives. Resolves at the COPY's end (the sink may still hold batches).
+ */
+export async function copyInto(client: pg.ClientBase, sql: string, sink: FrameSink): Promise<void> {
+  const stream = (client as unknown as { connection: PgConnection }).connection.stream;
+  if (!isCopySocket(stream)) {
+    for await (const chunk of copyFrames(client, sql) as AsyncIterable<Buffer>) {
+      sink.take(chunk);
+      if (sink.full) await sink.room();
+    }
+    return;
+  }
+  const query = client.query(
+    new CopyFramesQuery(sql, sink) as unknown as pg.QueryConfig,
+  ) as unknown as CopyFramesQuery;
+  query.resume();
+  await finished(query);
 }
 
 /**

@@ -20,6 +20,9 @@ import type { Packed } from './backup-zip.js';
  * them. A worker that fails or exits fails every batch in flight and every one after.
  */
 
+/** Memory for a batch's compressed bytes is at least this big (they are about 80 KB). */
+const PIECE_BYTES = 192 * 1024;
+
 const SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const zlib = require('node:zlib');
@@ -40,6 +43,15 @@ function fail(id, err) {
  * refers back across a piece: 0.1% more output.
  * Level 2 costs this zlib no more than level 1 on sheet XML, and its output is 8% smaller.
  */
+/** Memory the main thread gave back for the next batches' compressed bytes. */
+const pieces = [];
+/** Memory for a batch's compressed bytes: given back, or new (with room to serve again). */
+function pieceMemory(n) {
+  for (let memory = pieces.pop(); memory; memory = pieces.pop()) {
+    if (memory.byteLength >= n) return memory;
+  }
+  return new ArrayBuffer(Math.max(n, ${PIECE_BYTES}));
+}
 /** Deflate streams not in use: one is reset for each batch (new ones cost the GC dearly). */
 const idle = [];
 function deflater() {
@@ -90,6 +102,7 @@ function handle(m) {
     parentPort.postMessage({ id: m.id, xml: own ? own.buffer : null }, own ? [own.buffer] : []);
     return;
   }
+  if (m.pieces) pieces.push(...m.pieces);
   if (failed) return;
   try {
     const { xml, rows } = converter.push(Buffer.from(m.frames.buffer, m.frames.byteOffset, m.frames.byteLength), Number.MAX_SAFE_INTEGER);
@@ -108,18 +121,18 @@ function handle(m) {
       by.recycle(xml);
       const parts = z.out.splice(0);
       idle.push(z);
-      // Memory of its own, handed over with the frames' memory, which goes back for a later
-      // batch (fewer new buffers for the GC).
+      // Memory the main thread gave back (or new), handed over with the frames' memory, which
+      // goes back for a later batch too: few new buffers, for either thread's collector.
       let n = 0;
       for (const p of parts) n += p.length;
-      const own = new Uint8Array(n);
+      const own = new Uint8Array(pieceMemory(n), 0, n);
       n = 0;
       for (const p of parts) {
         own.set(p, n);
         n += p.length;
       }
       parentPort.postMessage(
-        { id: m.id, data: own.buffer, size: xml.length, crc: sum, frames: m.frames.buffer },
+        { id: m.id, data: own.buffer, length: n, size: xml.length, crc: sum, frames: m.frames.buffer },
         [own.buffer, m.frames.buffer],
       );
     });
@@ -133,8 +146,12 @@ interface Reply {
   id: number;
   /** The shared strings' XML, at the end. */
   xml?: ArrayBuffer | null;
-  /** A batch's deflated XML, how many bytes it inflates to, and its sheet's CRC-32 so far. */
+  /**
+   * A batch's deflated XML (the first `length` bytes of `data`), how many bytes it inflates to,
+   * and its sheet's CRC-32 so far.
+   */
   data?: ArrayBuffer;
+  length?: number;
   size?: number;
   crc?: number;
   /** The memory of the batch's frames, given back. */
@@ -146,6 +163,8 @@ interface Reply {
 const FRAME_BUFFER_BYTES = 512 * 1024;
 /** Frame buffers kept for reuse (batches in flight come back to it). */
 const MAX_SPARE = 8;
+/** Memory of compressed bytes given back to the worker at most at once. */
+const MAX_PIECES = 16;
 
 interface Waiting {
   resolve: (reply: Reply) => void;
@@ -156,6 +175,8 @@ export class CopyXmlWorker {
   private readonly worker = new Worker(SOURCE, { eval: true });
   private readonly waiting = new Map<number, Waiting>();
   private readonly spare: ArrayBuffer[] = [];
+  /** Memory of written compressed bytes, to go back to the worker with the next batch. */
+  private returning: ArrayBuffer[] = [];
   private next = 0;
   private failure: Error | null = null;
 
@@ -194,14 +215,26 @@ export class CopyXmlWorker {
     if (this.failure) return Promise.reject(this.failure);
     const id = ++this.next;
     const promise = this.reply(id).then((r) => ({
-      data: new Uint8Array(r.data ?? new ArrayBuffer(0)),
+      data: new Uint8Array(r.data ?? new ArrayBuffer(0), 0, r.length ?? 0),
       size: r.size ?? 0,
       crc: r.crc ?? 0,
     }));
     // Awaited in order by the caller; a failure must not count as unhandled meanwhile.
     promise.catch(() => {});
-    this.worker.postMessage({ id, frames, rows, seed }, [frames.buffer as ArrayBuffer]);
+    const pieces = this.returning;
+    this.returning = [];
+    this.worker.postMessage({ id, frames, rows, seed, pieces }, [
+      frames.buffer as ArrayBuffer,
+      ...pieces,
+    ]);
     return promise;
+  }
+
+  /** Memory of a batch's compressed bytes, written: it goes back with the next batch. */
+  giveBack(memory: ArrayBuffer): void {
+    if (this.returning.length < MAX_PIECES && !this.returning.includes(memory)) {
+      this.returning.push(memory);
+    }
   }
 
   /**
