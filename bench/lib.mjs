@@ -72,7 +72,14 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  */
 export function startNode(args, { env, logFile, graceMs = 40_000 }) {
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd, fd] });
+  // BENCH_NODE_FLAGS: node flags for every process started, to look inside a run (for one,
+  // `--trace-gc`, or `--cpu-prof --cpu-prof-dir=/tmp/prof`; node refuses these in NODE_OPTIONS).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', fd, fd],
+  });
   closeSync(fd);
   const exited = once(child, 'exit');
   child.on('error', () => {});
