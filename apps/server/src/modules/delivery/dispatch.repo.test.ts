@@ -29,6 +29,13 @@ afterAll(async () => {
 
 const LEASE_MS = 60_000;
 
+/** A session holding a live key, and a key no session holds (a killed instance's). */
+async function liveAndDeadKeys() {
+  const presence = new DispatchPresence(t.app.ctx.databaseUrl);
+  const live = await presence.enter();
+  return { presence, live, dead: live === 1 ? 2 : live - 1 };
+}
+
 /** Claims batches until a claim comes back empty; returns every phone it got. */
 async function claimAll(db: Db, id: string, batch: number): Promise<string[]> {
   const got: string[] = [];
@@ -290,9 +297,7 @@ describe('claiming recipients', () => {
   it('answers a campaign a dead key was sending even with nothing of it in flight, once', async () => {
     const to = phones(2, 17_000);
     const id = await startedCampaign(t, admin, to);
-    const presence = new DispatchPresence(t.app.ctx.databaseUrl);
-    const live = await presence.enter();
-    const dead = live === 1 ? 2 : live - 1; // drawn by no session: a killed instance's
+    const { presence, dead } = await liveAndDeadKeys();
     const claim = await claimBatch(t.db, id, 2, LEASE_MS, dead);
     if (claim.stopped) throw new Error('stopped');
     await writeResults(
@@ -310,9 +315,7 @@ describe('claiming recipients', () => {
   it('gives back at once the rows of a key no session holds, never those of a live one', async () => {
     const to = phones(6, 15_000);
     const id = await startedCampaign(t, admin, to);
-    const presence = new DispatchPresence(t.app.ctx.databaseUrl);
-    const live = await presence.enter();
-    const dead = live === 1 ? 2 : live - 1; // drawn by no session: a killed instance's
+    const { presence, live, dead } = await liveAndDeadKeys();
     const mine = await claimBatch(t.db, id, 2, LEASE_MS, live);
     const theirs = await claimBatch(t.db, id, 2, LEASE_MS, dead);
     expect([mine.stopped, theirs.stopped]).toEqual([false, false]);
