@@ -7,8 +7,8 @@ import { backupConnection, isCopySocket, type BackupConnection } from './copy-so
 /**
  * The backup's own connection (copy-socket.ts): node-postgres works on it as on any (queries,
  * transactions), and a COPY through copyInto hands a sink every row once as whole frames, read
- * by read into the socket's one buffer, stopping while the sink is full; an error midway fails
- * the COPY and the connection goes on.
+ * by read into the socket's one buffer, stopping while the sink is full (on a pool client, the
+ * stream copyFrames gives); an error midway fails the COPY and the connection goes on.
  */
 
 let t: TestApp;
@@ -72,6 +72,24 @@ describe('backupConnection and copyInto', () => {
     sink.rows.forEach((r, i) => expect(r).toBe(`${i + 1}\t${'x'.repeat((i + 1) % 300)}\n`));
     expect(sink.fills).toBeGreaterThan(0);
     expect((await conn.client.query('SELECT 42 AS n')).rows[0]).toEqual({ n: 42 });
+  });
+
+  it('on a pool client (as over TLS) the same rows come through the stream, sink full or not', async () => {
+    const pooled = await t.app.ctx.pool.connect();
+    try {
+      const sink = new SlowSink();
+      await copyInto(
+        pooled,
+        `COPY (SELECT i, repeat('y', i % 200) FROM generate_series(1, 20000) i) TO STDOUT`,
+        sink,
+      );
+      expect(sink.rows.length).toBe(20_000);
+      sink.rows.forEach((r, i) => expect(r).toBe(`${i + 1}\t${'y'.repeat((i + 1) % 200)}\n`));
+      expect(sink.fills).toBeGreaterThan(0);
+      expect((await pooled.query('SELECT 5 AS n')).rows[0]).toEqual({ n: 5 });
+    } finally {
+      pooled.release();
+    }
   });
 
   it('an error midway fails the COPY with it; the connection answers the next query', async () => {
