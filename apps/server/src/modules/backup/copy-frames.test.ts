@@ -50,6 +50,44 @@ describe('copyFrames', () => {
     expect((await client.query('SELECT 42 AS n')).rows[0]).toEqual({ n: 42 });
   });
 
+  it('a binary COPY: its header and trailer left out, one tuple per frame, even cut across reads', async () => {
+    const tuples: Buffer[] = [];
+    // The first row is longer than a read: its frame (with the header) comes in pieces.
+    const stream = copyFrames(
+      client,
+      `COPY (SELECT i, repeat('y', CASE WHEN i = 1 THEN 200000 ELSE i % 300 END)
+             FROM generate_series(1, 20000) i) TO STDOUT (FORMAT binary)`,
+    );
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      for (let p = 0; p < chunk.length;) {
+        expect(chunk[p]).toBe(0x64);
+        const end = p + 1 + chunk.readUInt32BE(p + 1);
+        tuples.push(chunk.subarray(p + 5, end));
+        p = end;
+      }
+    }
+    expect(tuples.length).toBe(20_000);
+    expect(stream.rowCount).toBe(20_000);
+    tuples.forEach((t, k) => {
+      const i = k + 1;
+      const n = i === 1 ? 200_000 : i % 300;
+      expect([t.readInt16BE(0), t.readInt32BE(2), t.readInt32BE(6), t.readInt32BE(10)]).toEqual([
+        2,
+        4,
+        i,
+        n,
+      ]);
+      expect(t.length).toBe(14 + n);
+    });
+    // No rows: the header and the trailer come in one frame, and nothing is passed on.
+    const none = copyFrames(client, 'COPY (SELECT 1 WHERE false) TO STDOUT (FORMAT binary)');
+    const chunks: Buffer[] = [];
+    for await (const chunk of none as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks).length).toBe(0);
+    expect(none.rowCount).toBe(0);
+    expect((await client.query('SELECT 42 AS n')).rows[0]).toEqual({ n: 42 });
+  });
+
   it('an error midway fails the stream with it; the client answers the next query', async () => {
     let rows = 0;
     const run = async () => {

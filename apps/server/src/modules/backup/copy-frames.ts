@@ -18,11 +18,19 @@ import { isCopySocket, type CopySocket } from './copy-socket.js';
  * On a CopySocket (copy-socket.ts), `copyInto` hands the frames of each read straight to a sink
  * that copies them out at once (the read's memory serves the next read): no stream, no buffer
  * per read; a full sink stops the reads until it has room.
+ *
+ * A binary COPY (its CopyOutResponse says so) starts its first CopyData message with the file
+ * header and ends with a message holding only the trailer (-1 as the field count): the header is
+ * taken out of the first frame (its frame starts again after it, written over the header's last
+ * bytes) and the trailer's frame is left out, so that every frame passed on is one row.
  */
 
 const COPY_DATA = 0x64; // d
 const COPY_DONE = 0x63; // c
+const COPY_OUT_RESPONSE = 0x48; // H
 const ERROR_RESPONSE = 0x45; // E
+/** A binary COPY's header: signature (11 bytes), flags, extension length (then the extension). */
+const BINARY_HEADER = 19;
 
 /** The part of node-postgres' Connection a submitted query uses. */
 interface PgConnection {
@@ -56,6 +64,9 @@ export class CopyFramesQuery extends Readable {
   private direct = false;
   /** Set while a full sink makes room (the socket's reads are stopped meanwhile). */
   private waiting = false;
+  /** A binary COPY, and whether its header is still to come. */
+  private binary = false;
+  private headerPending = false;
 
   constructor(
     private readonly text: string,
@@ -95,14 +106,14 @@ export class CopyFramesQuery extends Readable {
     this.forwarding = true;
     let chunk: Buffer | null;
     while (this.drained && this.connection && (chunk = this.connection.stream.read()) !== null) {
-      this.parse(chunk);
+      if (!this.parsed(chunk)) this.drained = false;
     }
     this.forwarding = false;
   }
 
   /** A read of a CopySocket: its frames go to the sink; false stops reading while it is full. */
   private fromSocket(socket: CopySocket, bytes: Buffer): boolean {
-    this.parse(bytes);
+    if (!this.parsed(bytes)) return false;
     if (!this.sink!.full || this.waiting) return !this.waiting;
     this.waiting = true;
     this.sink!.room().then(
@@ -115,6 +126,20 @@ export class CopyFramesQuery extends Readable {
     return false;
   }
 
+  /**
+   * `parse`, failing the stream (and reading no more: the connection is left as it is, for its
+   * owner to close) when what came is no COPY this can read.
+   */
+  private parsed(chunk: Buffer): boolean {
+    try {
+      this.parse(chunk);
+      return true;
+    } catch (err) {
+      this.destroy(err instanceof Error ? err : new Error(String(err)));
+      return false;
+    }
+  }
+
   /** Pushes the whole CopyData frames of what came so far; keeps a frame cut short. */
   private parse(chunk: Buffer): void {
     let b = chunk;
@@ -125,8 +150,12 @@ export class CopyFramesQuery extends Readable {
       // read (a copy of every byte, and a new buffer per read for the GC to follow).
       const need = carry.length >= 5 ? 1 + carry.readUInt32BE(1) - carry.length : -1;
       if (carry[0] === COPY_DATA && need > 0 && need <= chunk.length) {
-        this.rowCount++;
-        this.pushRun(Buffer.concat([carry, chunk.subarray(0, need)]), 0, carry.length + need);
+        const frame = Buffer.concat([carry, chunk.subarray(0, need)]);
+        const from = this.binary ? this.binaryFrame(frame, 0, frame.length) : 0;
+        if (from < frame.length) {
+          this.rowCount++;
+          this.pushRun(frame, from, frame.length);
+        }
         b = chunk.subarray(need);
       } else b = Buffer.concat([carry, chunk]);
     }
@@ -142,9 +171,18 @@ export class CopyFramesQuery extends Readable {
       }
       if (end > b.length) break;
       if (code === COPY_DATA) {
-        this.rowCount++;
+        const from = this.binary ? this.binaryFrame(b, p, end) : p;
+        if (from !== p) {
+          this.pushRun(b, run, p);
+          run = from;
+        }
+        if (from < end) this.rowCount++;
         p = end;
         continue;
+      }
+      if (code === COPY_OUT_RESPONSE) {
+        this.binary = b[p + 5] === 1;
+        this.headerPending = this.binary;
       }
       // Anything else ends a run: CopyOutResponse before the rows, a notice or parameter
       // status between them (skipped), CopyDone after them.
@@ -158,6 +196,27 @@ export class CopyFramesQuery extends Readable {
     }
     this.pushRun(b, run, p);
     if (p < b.length) this.carry = Buffer.from(b.subarray(p));
+  }
+
+  /**
+   * Where the binary COPY's frame `p..end` starts once its header is taken out (the header's
+   * last 5 bytes become the frame's code and length), or `end` for the trailer's frame.
+   */
+  private binaryFrame(b: Buffer, p: number, end: number): number {
+    let q = p;
+    if (this.headerPending) {
+      this.headerPending = false;
+      const size = end - p - 5;
+      if (size < BINARY_HEADER || b.toString('latin1', p + 5, p + 11) !== 'PGCOPY') {
+        throw new Error('COPY: a binary COPY without its header');
+      }
+      q = p + BINARY_HEADER + b.readUInt32BE(p + 5 + 15);
+      if (q + 5 > end) throw new Error('COPY: a binary COPY without its header');
+      b[q] = COPY_DATA;
+      b.writeUInt32BE(end - q - 1, q + 1);
+    }
+    if (end - q === 7 && b.readInt16BE(q + 5) === -1) return end;
+    return q;
   }
 
   private pushRun(b: Buffer, start: number, end: number): void {
