@@ -4,53 +4,66 @@ import type { CopyFieldKind } from './copy-to-xml.js';
 
 /**
  * Own code for issue 13's backup rate target. The SQL side of the backup: the plain `SELECT`
- * each table is copied out by (copy-to-xml.ts turns its COPY lines into sheet rows) and the
- * column types that tell which text needs no care.
+ * each table is copied out by, in binary (copy-to-xml.ts turns its tuples into sheet rows), and
+ * how each of its fields is sent, from the column's type.
  */
 
-/** A column of a PostgreSQL type whose text never needs escaping nor neutralising. */
-const SAFE_TYPES = new Set(['uuid', 'boolean']);
-
-/** How copy-to-xml.ts writes each column of `plainSql`. */
-export function fieldKinds(
-  table: BackupTable,
-  pgTypes: ReadonlyMap<string, string>,
-): CopyFieldKind[] {
-  return table.columns.map(([name, kind]) =>
-    kind === 'text' ? (SAFE_TYPES.has(pgTypes.get(name) ?? 'text') ? 'safe' : 'text') : kind,
-  );
-}
-
-/** Integer types, whose own text is the number as JavaScript prints it (up to 2^53). */
+/** Integer types: sent as they are (int2, int4, int8), written as their digits. */
 const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint']);
 
+/** A COPY's SELECT and the kind of each field it sends. */
+export interface CopyPlan {
+  sql: string;
+  kinds: CopyFieldKind[];
+}
+
 /**
- * The plain `SELECT` whose COPY text copy-to-xml.ts turns into sheet rows: text as text, integer
- * columns as they are (past 2^53 the digits differ from JavaScript's, the number a reader makes
- * of them does not; and a cast costs PostgreSQL a sixth of a ledger's COPY), other numbers as
- * float8 (printed shortest-exact, as JavaScript prints them), dates as the sheet serials the
+ * The plain `SELECT` whose binary COPY copy-to-xml.ts turns into sheet rows, and its fields'
+ * kinds. A uuid (16 bytes), an integer and a timestamptz (microseconds since 2000) go as they
+ * are: far cheaper for PostgreSQL than their text, and cheap to write (binary-fields.ts). Turning
+ * a timestamptz into its serial in SQL cost PostgreSQL a third of a ledger's COPY; the worker
+ * does it in a few operations. Other numbers go as the text of their float8 (printed
+ * shortest-exact, as JavaScript prints them), another date type as the text of the serial the
  * writer makes of a Date: whole epoch milliseconds (cut toward zero, as a Date does) /
  * 86,400,000 + 25,569, in float8 as JavaScript computes it. date_part is float8 (extract's
- * numeric is far slower); rounded to whole microseconds it is exact again. A uuid goes as it is
- * (its output function writes the same text as `::text`, without a text datum in between: 6% of
- * PostgreSQL's CPU for a ledger COPY); other text columns are cast (a boolean's text is `true`).
+ * numeric is far slower); rounded to whole microseconds it is exact again. Any other column goes
+ * as its text (a boolean's is `true`, written as it is).
  */
-export function plainSql(
-  table: BackupTable,
-  pgTypes: ReadonlyMap<string, string> = new Map(),
-): string {
+export function copyPlan(table: BackupTable, pgTypes: ReadonlyMap<string, string>): CopyPlan {
+  const kinds: CopyFieldKind[] = [];
   const list = table.columns.map(([name, kind]) => {
     const col = pg.escapeIdentifier(name);
-    if (kind === 'int') return INTEGER_TYPES.has(pgTypes.get(name) ?? '') ? col : `${col}::float8`;
-    if (kind === 'date') {
-      const ms = `(round(date_part('epoch', ${col}) * 1000000)::int8 / 1000)::float8`;
-      return `CASE WHEN isfinite(${col}) THEN ${ms} / 86400000::float8 + 25569::float8 END`;
+    const type = pgTypes.get(name) ?? 'text';
+    if (kind === 'int') {
+      if (INTEGER_TYPES.has(type)) {
+        kinds.push('int');
+        return col;
+      }
+      kinds.push('number');
+      return `${col}::float8::text`;
     }
-    // A uuid's own output is its text: a cast would make a text datum first, then copy it.
-    if (pgTypes.get(name) === 'uuid') return col;
+    if (kind === 'date') {
+      if (type === 'timestamp with time zone') {
+        kinds.push('date');
+        return col;
+      }
+      kinds.push('serial');
+      const ms = `(round(date_part('epoch', ${col}) * 1000000)::int8 / 1000)::float8`;
+      return `(CASE WHEN isfinite(${col}) THEN ${ms} / 86400000::float8 + 25569::float8 END)::text`;
+    }
+    if (type === 'uuid') {
+      kinds.push('uuid');
+      return col;
+    }
+    kinds.push(type === 'boolean' ? 'safe' : 'text');
     return `${col}::text`;
   });
-  return `SELECT ${list.join(', ')} FROM ${pg.escapeIdentifier(table.name)}`;
+  return { sql: `SELECT ${list.join(', ')} FROM ${pg.escapeIdentifier(table.name)}`, kinds };
+}
+
+/** The binary COPY of a plan's SELECT. */
+export function copySql(plan: CopyPlan): string {
+  return `COPY (${plan.sql}) TO STDOUT (FORMAT binary)`;
 }
 
 /** PostgreSQL type names (information_schema data_type) of the public tables' columns. */

@@ -2,7 +2,7 @@ import { WriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import zlib from 'node:zlib';
-import { columnTypes, fieldKinds, plainSql } from './backup-rows-sql.js';
+import { columnTypes, copyPlan, copySql } from './backup-rows-sql.js';
 import { pack, PackedZip } from './backup-zip.js';
 import { SheetNames, sheetPath, workbookParts } from '../../lib/xlsx-parts.js';
 import { SHEET_TAIL, sheetHead } from './backup-workbook.js';
@@ -19,8 +19,8 @@ import { BACKUP_TABLES } from './backup-tables.js';
  *
  * Every table is read in one REPEATABLE READ, READ ONLY transaction, so the workbook is one
  * consistent snapshot (a ledger entry never points at a user the users sheet lacks). Each table
- * comes out by a plain `COPY (SELECT ...) TO STDOUT` (dates as sheet serials already), the
- * cheapest way out of PostgreSQL, on a connection of the backup's own whose socket reads into
+ * comes out by a plain binary `COPY (SELECT ...) TO STDOUT` (values as they are stored: the
+ * cheapest way out of PostgreSQL), on a connection of the backup's own whose socket reads into
  * memory kept for it (copy-socket.ts), read as CopyData frames (copy-frames.ts); a worker thread turns
  * them into sheet rows (copy-worker.ts, copy-to-xml.ts) and deflates them (a fast level: the XML
  * is repetitive, and shrinks well even so) on the libuv pool, while this thread reads
@@ -86,8 +86,8 @@ export async function writeBackup(
       };
       await startSheet();
       rows[table.name] = 0;
-      const tableTypes = types.get(table.name) ?? new Map<string, string>();
-      worker.startTable(fieldKinds(table, tableTypes));
+      const plan = copyPlan(table, types.get(table.name) ?? new Map<string, string>());
+      worker.startTable(plan.kinds);
       const pipe = new TablePipe(worker, headCrc, async (xml, n, newSheet) => {
         if (newSheet) await startSheet();
         await zip.write(
@@ -102,7 +102,7 @@ export async function writeBackup(
         }
       });
       copying = true;
-      await copyInto(client, `COPY (${plainSql(table, tableTypes)}) TO STDOUT`, pipe);
+      await copyInto(client, copySql(plan), pipe);
       await pipe.end();
       copying = false;
       await zip.endEntry(SHEET_TAIL);

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-writer.js';
-import { fieldKinds, plainSql } from './backup-rows-sql.js';
+import { copyPlan, copySql } from './backup-rows-sql.js';
 import { copyFrames } from './copy-frames.js';
 import { CopyToXml } from './copy-to-xml.js';
 import { SharedStrings } from './shared-strings.js';
@@ -45,13 +45,25 @@ const TEXTS: (string | null)[] = [
   null,
   'plain',
 ];
-const INTS: (string | null)[] = ['0', '-5', '1234567890123', '9007199254740993', null];
+const INTS: (string | null)[] = [
+  '0',
+  '-5',
+  '1234567890123',
+  '9007199254740993',
+  null,
+  '-2147483648',
+  '2147483648',
+  '-9223372036854775808',
+];
 const DATES: (string | null)[] = [
   '2024-02-29T12:34:56.789Z',
   '2024-01-01 00:00:00.123456+00',
   '1969-12-31T23:59:59.9995Z',
   '1900-03-01T00:00:00Z',
+  '4000-01-01T00:00:00.0015Z',
+  '1000-06-15T00:00:00.5005Z',
   'infinity',
+  '-infinity',
   null,
 ];
 
@@ -63,6 +75,11 @@ const TABLE: BackupTable = {
     ['n', 'int'],
     ['d', 'date'],
     ['b', 'text'],
+    ['s', 'int'],
+    ['k', 'int'],
+    ['f', 'int'],
+    ['dd', 'date'],
+    ['ts', 'date'],
   ],
 };
 const TYPES = new Map([
@@ -71,7 +88,13 @@ const TYPES = new Map([
   ['n', 'bigint'],
   ['d', 'timestamp with time zone'],
   ['b', 'boolean'],
+  ['s', 'smallint'],
+  ['k', 'integer'],
+  ['f', 'numeric'],
+  ['dd', 'date'],
+  ['ts', 'timestamp without time zone'],
 ]);
+const HEADER = ['v', 'u', 'n', 'd', 'b', 's', 'k', 'f', 'dd', 'ts'];
 
 let t: TestApp;
 let client: pg.PoolClient;
@@ -79,13 +102,19 @@ beforeAll(async () => {
   t = await createTestApp();
   client = await t.app.ctx.pool.connect();
   await client.query(
-    'CREATE TEMP TABLE nasty (i int, v text, u uuid, n bigint, d timestamptz, b boolean)',
+    `CREATE TEMP TABLE nasty (i int, v text, u uuid, n bigint, d timestamptz, b boolean,
+       s smallint, k integer, f numeric, dd date, ts timestamp)`,
   );
   const rows = Math.max(TEXTS.length, INTS.length, DATES.length);
   for (let i = 0; i < rows; i++) {
     await client.query(
       `INSERT INTO nasty VALUES ($1, $2, CASE WHEN $1 % 3 = 0 THEN NULL ELSE gen_random_uuid() END,
-         $3, $4, CASE WHEN $1 % 3 = 1 THEN NULL ELSE $1 % 2 = 0 END)`,
+         $3, $4, CASE WHEN $1 % 3 = 1 THEN NULL ELSE $1 % 2 = 0 END,
+         CASE WHEN $1 % 5 = 4 THEN NULL ELSE ($1 * 7919) % 65536 - 32768 END,
+         CASE WHEN $1 % 4 = 3 THEN NULL ELSE (($1 * 104729) % 2000000 - 1000000) * 2147 END,
+         CASE $1 % 6 WHEN 5 THEN NULL WHEN 4 THEN 'NaN' ELSE $1 * 1.25 - 7.3 END,
+         CASE $1 % 7 WHEN 6 THEN NULL WHEN 5 THEN 'infinity' ELSE date '1899-12-31' + $1 * 1999 END,
+         CASE WHEN $1 % 4 = 2 THEN NULL ELSE timestamp '2024-01-01 00:00:00.001' + $1 * interval '37 days 1.0005 seconds' END)`,
       [i, TEXTS[i % TEXTS.length], INTS[i % INTS.length], DATES[i % DATES.length]],
     );
   }
@@ -101,14 +130,13 @@ async function viaCopy(piece: number): Promise<Buffer> {
   const file = buffer(out);
   const w = new XlsxWriter(out);
   await w.addSheet('nasty');
-  await w.addRow(['v', 'u', 'n', 'd', 'b'], 'bold');
-  const sql = plainSql(TABLE, TYPES).replace(/ FROM "nasty"$/, ' FROM "nasty" ORDER BY i');
+  await w.addRow(HEADER, 'bold');
+  const plan = copyPlan(TABLE, TYPES);
+  const sql = copySql({ ...plan, sql: `${plan.sql} ORDER BY i` });
   const chunks: Buffer[] = [];
-  for await (const c of copyFrames(client, `COPY (${sql}) TO STDOUT`) as AsyncIterable<Buffer>) {
-    chunks.push(c);
-  }
+  for await (const c of copyFrames(client, sql) as AsyncIterable<Buffer>) chunks.push(c);
   const all = Buffer.concat(chunks);
-  const x = new CopyToXml(fieldKinds(TABLE, TYPES));
+  const x = new CopyToXml(plan.kinds);
   for (let at = 0; at < all.length; at += piece) {
     const { xml, rows } = x.push(all.subarray(at, at + piece), Number.MAX_SAFE_INTEGER);
     await w.addRowsXml(xml, rows);
@@ -124,17 +152,21 @@ async function viaJs(): Promise<Buffer> {
   const file = buffer(out);
   const w = new XlsxWriter(out);
   await w.addSheet('nasty');
-  await w.addRow(['v', 'u', 'n', 'd', 'b'], 'bold');
+  await w.addRow(HEADER, 'bold');
   const { rows } = await client.query<unknown[]>({
-    text: `SELECT v, u::text, n::float8, (extract(epoch from d) * 1000)::float8, b::text
+    text: `SELECT v, u::text, n::float8, (extract(epoch from d) * 1000)::float8, b::text,
+             s::float8, k::float8, f::float8, (extract(epoch from dd) * 1000)::float8,
+             (extract(epoch from ts) * 1000)::float8
            FROM nasty ORDER BY i`,
     rowMode: 'array',
   });
   for (const row of rows) {
     const cells: XlsxCell[] = row.map((value, c) => {
       if (value === null) return null;
-      if (c === 3) return typeof value === 'number' ? new Date(value) : String(value);
-      if (c === 2) return Number(value);
+      if (c === 3 || c === 8 || c === 9) {
+        return typeof value === 'number' ? new Date(value) : String(value);
+      }
+      if (c === 2 || (c >= 5 && c <= 7)) return Number(value);
       return String(value);
     });
     await w.addRow(cells);
@@ -193,6 +225,13 @@ describe('sheet rows made from COPY lines', () => {
       v: Date.UTC(2024, 1, 29, 12, 34, 56, 789) / 86_400_000 + 25_569,
     });
     expect(XLSX.SSF.is_date(String(sql.D2?.z ?? ''))).toBe(true);
+    // Every kind of number and date column (int2, int4, numeric, date, timestamp) holds some.
+    for (const col of ['F', 'G', 'H', 'I', 'J']) {
+      const numbers = Object.entries(sql).filter(
+        ([k, c]) => new RegExp(`^${col}\\d+$`).test(k) && (c as XLSX.CellObject).t === 'n',
+      );
+      expect(numbers.length).toBeGreaterThan(5);
+    }
   });
 });
 
@@ -202,22 +241,22 @@ describe('bytes moved a word at a time, output memory handed over', () => {
   const field = (n: number, from: number) =>
     Array.from({ length: n }, (_, i) => String.fromCharCode(97 + ((from + i) % 26))).join('');
   const rowsFrom = (from: number) =>
-    Array.from({ length: 2_000 }, (_, i) => {
+    Array.from({ length: 2_000 }, (_, i): [string, string, bigint, string] => {
       const n = i % 71;
       return [
         field(n, from + i),
         field(n, from + 2 * i),
-        String((from + i) % 10 ** ((n % 15) + 1)),
+        BigInt((from + i) % 10 ** ((n % 15) + 1)) * (i % 2 ? 1n : -1n),
         field((i * 7) % 71, from),
       ];
     });
-  const expected = (rows: string[][]) =>
+  const expected = (rows: [string, string, bigint, string][]) =>
     rows
       .map(([t, s, v, last]) => {
         const text = (x: string) =>
           x === '' ? '<c/>' : `<c t="inlineStr"><is><t>${x}</t></is></c>`;
-        const end = last === '' ? '' : text(last!);
-        return `<row>${text(t!)}${text(s!)}<c><v>${v}</v></c>${end}</row>`;
+        const end = last === '' ? '' : text(last);
+        return `<row>${text(t)}${text(s)}<c><v>${v}</v></c>${end}</row>`;
       })
       .join('');
   const kinds = ['text', 'safe', 'int', 'text'] as const;
@@ -225,7 +264,8 @@ describe('bytes moved a word at a time, output memory handed over', () => {
   it('every field whole; a batch’s XML stays as it was until given back, then its memory serves again', () => {
     const x = new CopyToXml(kinds);
     const [a, b, c, d] = [rowsFrom(0), rowsFrom(5), rowsFrom(11), rowsFrom(17)];
-    const same = (xml: Buffer, rows: string[][]) => xml.toString() === expected(rows);
+    const same = (xml: Buffer, rows: [string, string, bigint, string][]) =>
+      xml.toString() === expected(rows);
     const xa = x.push(copyDataFrames(a), Number.MAX_SAFE_INTEGER).xml;
     const xb = x.push(copyDataFrames(b), Number.MAX_SAFE_INTEGER).xml;
     expect(same(xa, a)).toBe(true);

@@ -1,4 +1,5 @@
 import { textSafety } from '../../lib/xlsx-writer.js';
+import { binaryFields, type BinaryFields } from './binary-fields.js';
 import type { SharedStringsTable } from './shared-strings.js';
 import type {
   CopyFieldKind,
@@ -15,17 +16,21 @@ export type {
 } from './copy-xml-types.js';
 
 /**
- * Own code for issue 13's backup rate target. Turns the rows of a `COPY ... TO STDOUT` (text
- * format: tab between fields, `\N` for NULL, backslash escapes), as CopyData frames
- * (copy-frames.ts: `d`, length, one row ending in a newline), into sheet rows, byte for byte and
- * in one pass: a field's end (its tab) is found four bytes at a time, a text's bytes are looked
- * at through a table of byte classes (unless the shared strings hold it: only texts written as
- * they are go there), and the field and the markup around it are moved a 32-bit word at a time
- * through DataViews (node's small-buffer copies cost more than the bytes; a byte at a time, the
- * markup alone was a third of the time). A text field holding anything unusual (a backslash
- * escape, a control character, a character XML forbids, more bytes than the cell cap could be)
- * is decoded and made safe by the JavaScript writer's own cellText and escapeXml, so it reads
- * back the same.
+ * Own code for issue 13's backup rate target. Turns the rows of a binary `COPY ... TO STDOUT`, as
+ * CopyData frames (copy-frames.ts: `d`, length, one tuple; the file header and trailer taken
+ * out), into sheet rows, byte for byte and in one pass. Binary, because PostgreSQL's text output
+ * (uuids and numbers printed, every text scanned for escapes, dates turned into serials in SQL)
+ * cost it a third more CPU than sending the values as they are, and each field comes with its
+ * length: no tab to look for, no escape to undo. Per field kind (copy-xml-types.ts): a text's
+ * bytes are looked at through a table of byte classes (unless the shared strings hold it: only
+ * texts written as they are go there); uuids, integers and timestamptz dates are written by
+ * binary-fields.ts; other numbers and dates come as the text of a float8 (a date as its sheet
+ * serial, computed in SQL: backup-rows-sql.ts), whose digits are copied. The field and the markup
+ * around it are moved a 32-bit word at a time through DataViews (node's small-buffer copies cost
+ * more than the bytes; a byte at a time, the markup alone was a third of the time). A text
+ * holding anything unusual (a control character, a character XML forbids, more bytes than the
+ * cell cap could be) is decoded and made safe by the JavaScript writer's own cellText and
+ * escapeXml, so it reads back the same.
  *
  * Cells carry no `r` reference (optional: a cell follows the one before it, a row the row before
  * it), so a row fits whichever sheet it lands in; an empty cell is `<c/>` to keep the next ones
@@ -36,15 +41,16 @@ export type {
  * back (`recycle`, once deflated), that memory serves a later batch: no copy, no new pages.
  *
  * Everything sits inside `defineCopyToXml`, which uses nothing from outside its body but the
- * text rules it is given: copy-worker.ts runs its source on a worker thread.
+ * text rules and field writers it is given: copy-worker.ts runs its source on a worker thread.
  */
 
-export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXmlClass {
+export function defineCopyToXml(
+  safety: ReturnType<typeof textSafety>,
+  fields: BinaryFields,
+): CopyToXmlClass {
   const { cellText, escapeXml } = safety;
 
   const COPY_DATA = 0x64;
-  const TAB = 0x09;
-  const BACKSLASH = 0x5c;
   const SPACE = 0x20;
   /**
    * A constant's bytes, and the same as little-endian 32-bit words written at 0, 4, 8... and the
@@ -76,32 +82,42 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
   const LT = enc('&lt;');
   const GT = enc('&gt;');
   const QUOT = enc('&quot;');
-  /** The longest a row's XML may grow per byte of COPY text (`"` becomes `&quot;`). */
+  /**
+   * The longest a row's XML may grow per byte of the tuple (`"` becomes `&quot;`; an int2's 2
+   * bytes `-32768`, a date's 8 bytes a serial of up to 24 characters).
+   */
   const GROWTH = 6;
   /** Room for one cell's markup. */
   const CELL_MARKUP = 64;
   /** Past this many bytes a text might pass the 32,767-character cap: the careful path. */
   const FAST_MAX_BYTES = 32_766;
-  const COPY_ESCAPES: Record<string, string> = {
-    t: '\t',
-    n: '\n',
-    r: '\r',
-    b: '\b',
-    f: '\f',
-    v: '\v',
-  };
 
   /** Byte classes of a text field: plain, escaped for XML, needing the careful path, a maybe. */
   const ESCAPE = 1;
   const CAREFUL = 2;
   const MAYBE_NOT_XML = 4;
-  const SEPARATOR = 8;
   const CLASS = new Uint8Array(256);
   for (let c = 0; c < 0x20; c++) CLASS[c] = CAREFUL;
-  CLASS[TAB] = SEPARATOR;
-  CLASS[BACKSLASH] = CAREFUL;
   for (const c of '&<>"') CLASS[c.charCodeAt(0)] = ESCAPE;
   CLASS[0xef] = MAYBE_NOT_XML; // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
+
+  /** Field kinds as codes, in the order of CopyFieldKind's cases. */
+  const K_TEXT = 0;
+  const K_SAFE = 1;
+  const K_UUID = 2;
+  const K_INT = 3;
+  const K_NUMBER = 4;
+  const K_SERIAL = 5;
+  const K_DATE = 6;
+  const CODES = {
+    text: K_TEXT,
+    safe: K_SAFE,
+    uuid: K_UUID,
+    int: K_INT,
+    number: K_NUMBER,
+    serial: K_SERIAL,
+    date: K_DATE,
+  } as const;
 
   /** The output memory a batch starts with (it grows as a batch needs). */
   const OUT_BYTES = 512 * 1024;
@@ -134,8 +150,7 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       this.spare = [];
       this.len = 0;
       this.rest = null;
-      const code = { text: 0, safe: 1, int: 2, date: 3 } as const;
-      this.kinds = Uint8Array.from(kinds, (k) => code[k]);
+      this.kinds = Uint8Array.from(kinds, (k) => CODES[k]);
     }
 
     push(chunk: Buffer | null, maxRows: number): CopyXmlBatch {
@@ -152,8 +167,7 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
         if (end > b.length) break;
         if (b[p] !== COPY_DATA)
           throw new Error('COPY: a message that is not CopyData among the rows');
-        // The frame's payload is the row and its newline.
-        this.row(b, p + 5, end - 1);
+        this.row(b, p + 5, end);
         p = end;
         rows++;
       }
@@ -197,84 +211,57 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       return b.length >= 5 && 1 + b.readUInt32BE(1) <= b.length;
     }
 
+    /** One tuple, `start..end`: its field count, then each field's length (-1: NULL) and bytes. */
     private row(b: Buffer, start: number, end: number): void {
-      this.reserve((end - start) * GROWTH + this.kinds.length * CELL_MARKUP + 16);
+      const kinds = this.kinds;
+      const v = this.input;
+      if (end - start < 2 || v.getInt16(start) !== kinds.length) {
+        throw new Error(`COPY: a row that is not ${kinds.length} fields`);
+      }
+      this.reserve((end - start) * GROWTH + kinds.length * CELL_MARKUP + 16);
       this.put(ROW);
       // Where the row's cells end once empty ones at its end are left out.
       let filled = this.len;
-      let f = start;
-      const kinds = this.kinds;
+      let f = start + 2;
       for (let i = 0; i < kinds.length; i++) {
-        const kind = kinds[i]!;
+        if (f + 4 > end) throw new Error('COPY: a row cut short');
+        const n = v.getInt32(f);
+        const s = f + 4;
+        const e = n < 0 ? s : s + n;
+        if (e > end) throw new Error('COPY: a field past its row');
+        f = e;
         const before = this.len;
-        let e = f;
-        if (kind === 0) e = this.text(b, f, end, i);
-        else if (kind === 1) {
-          e = this.tabAt(f, end);
-          const n = e - f;
-          if (n === 0 || (n === 2 && b[f] === BACKSLASH && b[f + 1] === 0x4e)) {
-            this.put(EMPTY); // '' or \N (NULL)
-          } else if (!(this.shared !== null && this.budget[i]! >= 0 && this.sharedCell(f, e, i))) {
+        const kind = kinds[i]!;
+        if (n <= 0)
+          this.put(EMPTY); // NULL, or '' (no cell either way)
+        else if (kind === K_TEXT) this.text(b, s, e, i);
+        else if (kind === K_UUID) this.uuid(s, n, i);
+        else if (kind === K_INT) this.int(s, n);
+        else if (kind === K_SAFE) {
+          if (!(this.shared !== null && this.budget[i]! >= 0 && this.sharedCell(v, s, e, i))) {
             this.put(TEXT);
-            this.copy(f, e);
+            this.copy(s, e);
             this.put(TEXT_END);
           }
-        } else if (f === end || b[f] === TAB || b[f] === BACKSLASH) {
-          // '' or \N (NULL: a number's text has no backslash otherwise)
-          if (b[f] === BACKSLASH) e = f + 2;
-          this.put(EMPTY);
-        } else {
-          // A number is copied as its end is looked for, and taken back if it is no number.
-          this.put(kind === 3 ? DATE : NUM);
-          const o = this.out;
-          let n = this.len;
-          for (let c = b[e]!; e < end && c !== TAB; c = b[++e]!) o[n++] = c;
-          const c = b[f]!;
-          if (c === 0x4e || c === 0x49 || (c === 0x2d && b[f + 1] === 0x49)) {
-            this.len = before; // NaN, Infinity, -Infinity: no number a sheet can hold.
-            this.put(EMPTY);
-          } else {
-            this.len = n;
-            this.put(NUM_END);
-          }
-        }
+        } else if (kind === K_DATE) this.date(s, n);
+        else this.number(b, s, e, kind === K_SERIAL);
         // Every cell but an empty one is longer than `<c/>`.
         if (this.len - before > EMPTY.length) filled = this.len;
-        f = e + 1;
       }
+      if (f !== end) throw new Error('COPY: a row longer than its fields');
       this.len = filled;
       this.put(ROW_END);
     }
 
-    /** Writes one text field starting at `s`; answers where it ends (its tab, or the row's end). */
-    private text(b: Buffer, s: number, end: number, column: number): number {
-      let flags = 0;
-      let e = s;
-      if (this.shared !== null && this.budget[column]! >= 0) {
-        // Only texts written as they are go into the table: one found there needs no looking
-        // at (a raw tab is always the field's end: COPY escapes one inside a text).
-        e = this.tabAt(s, end);
-        const n = e - s;
-        if (n === 0 || (n === 2 && b[s] === BACKSLASH && b[s + 1] === 0x4e)) {
-          this.put(EMPTY); // '' or \N (NULL)
-          return e;
-        }
-        if (this.sharedHit(s, e, column)) return e;
-        for (let i = s; i < e; i++) flags |= CLASS[b[i]!]!;
-      } else {
-        for (; e < end; e++) {
-          const k = CLASS[b[e]!]!;
-          if (k !== 0) {
-            if (k === SEPARATOR) break;
-            flags |= k;
-          }
-        }
-      }
+    /** Writes one text field, bytes `s..e`. */
+    private text(b: Buffer, s: number, e: number, column: number): void {
       const n = e - s;
-      if (n === 0 || (n === 2 && b[s] === BACKSLASH && b[s + 1] === 0x4e)) {
-        this.put(EMPTY); // '' or \N (NULL)
-        return e;
+      let flags = 0;
+      if (this.shared !== null && this.budget[column]! >= 0) {
+        // Only texts written as they are go into the table: one found there needs no looking at.
+        if (this.sharedHit(s, e, column)) return;
       }
+      for (let i = s; i < e; i++) flags |= CLASS[b[i]!]!;
       if (flags & MAYBE_NOT_XML) {
         for (let i = s; i < e; i++) {
           if (b[i] === 0xef && b[i + 1] === 0xbf && (b[i + 2] === 0xbe || b[i + 2] === 0xbf)) {
@@ -283,22 +270,19 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
         }
       }
       if (flags & CAREFUL || n > FAST_MAX_BYTES) {
-        const text = b
-          .toString('utf8', s, e)
-          .replace(/\\(.)/gs, (_, ch: string) => COPY_ESCAPES[ch] ?? ch);
-        const xml = Buffer.from(escapeXml(cellText(text)), 'utf8');
+        const xml = Buffer.from(escapeXml(cellText(b.toString('utf8', s, e))), 'utf8');
         this.reserve(xml.length + CELL_MARKUP);
         this.put(TEXT_KEEP);
         this.out.set(xml, this.len);
         this.len += xml.length;
         this.put(TEXT_END);
-        return e;
+        return;
       }
       const c0 = b[s]!;
       const spaced = c0 === SPACE || b[e - 1] === SPACE;
       const formula = c0 === 0x3d || c0 === 0x2b || c0 === 0x2d || c0 === 0x40; // = + - @
       if (flags === 0 && !spaced && !formula && this.shared !== null) {
-        if (this.budget[column]! >= 0 && this.sharedCell(s, e, column)) return e;
+        if (this.budget[column]! >= 0 && this.sharedCell(this.input, s, e, column)) return;
       }
       this.put(spaced ? TEXT_KEEP : TEXT);
       if (formula) this.out[this.len++] = 0x27;
@@ -315,13 +299,67 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
         }
       }
       this.put(TEXT_END);
-      return e;
     }
 
-    /** Writes the text as an index into the shared strings; false when it is not there. */
-    private sharedCell(s: number, e: number, column: number): boolean {
+    /**
+     * A uuid's 16 bytes at `s`, written as its text where an inline cell holds it; then looked up
+     * in the shared strings there (its cell overwrites the text when found).
+     */
+    private uuid(s: number, n: number, column: number): void {
+      if (n !== 16) throw new Error('COPY: a uuid that is not 16 bytes');
+      const at = this.len + TEXT.length;
+      const e = fields.uuid(this.input, s, this.view, at);
+      if (this.shared !== null && this.budget[column]! >= 0) {
+        if (this.sharedCell(this.view, at, e, column)) return;
+      }
+      this.put(TEXT);
+      this.len = e;
+      this.put(TEXT_END);
+    }
+
+    /** An int2, int4 or int8 as a number cell. */
+    private int(s: number, n: number): void {
+      const x = fields.int(this.input, s, n);
+      this.put(NUM);
+      this.len =
+        typeof x === 'number'
+          ? fields.digits(this.out, this.len, x)
+          : fields.ascii(this.out, this.len, x);
+      this.put(NUM_END);
+    }
+
+    /** A timestamptz at `s` as a date cell; none for ±infinity. */
+    private date(s: number, n: number): void {
+      if (n !== 8) throw new Error(`COPY: a timestamp of ${n} bytes`);
+      const serial = fields.dateSerial(this.input, s);
+      if (Number.isNaN(serial)) {
+        this.put(EMPTY);
+        return;
+      }
+      this.put(DATE);
+      this.len = fields.serialDigits(this.out, this.len, serial);
+      this.put(NUM_END);
+    }
+
+    /**
+     * A float8's text (PostgreSQL prints the shortest digits that read back the same, as
+     * JavaScript does) as a number cell, a date cell for a serial; none for NaN or an infinity.
+     */
+    private number(b: Buffer, s: number, e: number, date: boolean): void {
+      const c = b[s]!;
+      if (c === 0x4e || c === 0x49 || (c === 0x2d && b[s + 1] === 0x49)) {
+        this.put(EMPTY); // NaN, Infinity, -Infinity: no number a sheet can hold.
+        return;
+      }
+      this.put(date ? DATE : NUM);
+      this.copy(s, e);
+      this.put(NUM_END);
+    }
+
+    /** Writes the text `s..e` of `from` as an index into the shared strings; false when not there. */
+    private sharedCell(from: DataView, s: number, e: number, column: number): boolean {
       const shared = this.shared!;
-      const index = shared.find(this.input, s, e, this.budget[column]! > 0);
+      const index = shared.find(from, s, e, this.budget[column]! > 0);
       if (index < 0) {
         // Out of budget: a column that mostly found its texts already goes on looking them up.
         if (this.budget[column] === 0 && this.hits[column]! < COLUMN_BUDGET)
@@ -349,23 +387,6 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
       const cells = shared.view;
       const at = shared.cellAt;
       this.words(cells, at + 1, at + 1 + cells.getUint8(at));
-    }
-
-    /**
-     * Where the field starting at `s` ends: its tab, or the row's end. Four bytes at a time: a
-     * word's lowest byte that was a tab is its lowest zero byte once xor-ed with tabs (borrows
-     * only reach the bytes above one).
-     */
-    private tabAt(s: number, end: number): number {
-      const v = this.input;
-      let i = s;
-      for (; i + 4 <= end; i += 4) {
-        const x = v.getInt32(i, true) ^ 0x09090909;
-        const zero = (x - 0x01010101) & ~x & 0x80808080;
-        if (zero !== 0) return i + ((31 - Math.clz32(zero & -zero)) >> 3);
-      }
-      while (i < end && v.getUint8(i) !== TAB) i++;
-      return i;
     }
 
     private reserve(n: number): void {
@@ -412,4 +433,4 @@ export function defineCopyToXml(safety: ReturnType<typeof textSafety>): CopyToXm
   };
 }
 
-export const CopyToXml = defineCopyToXml(textSafety());
+export const CopyToXml = defineCopyToXml(textSafety(), binaryFields);

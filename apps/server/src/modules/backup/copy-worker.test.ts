@@ -5,7 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { fieldKinds, plainSql } from './backup-rows-sql.js';
+import { columnTypes, copyPlan, copySql, type CopyPlan } from './backup-rows-sql.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 import { pack } from './backup-zip.js';
 import { copyFrames, framesIn } from './copy-frames.js';
@@ -39,9 +39,14 @@ afterAll(async () => {
 
 const users = BACKUP_TABLES.find((tb) => tb.name === 'users')!;
 
+/** The users table's binary COPY, as the backup plans it. */
+async function usersPlan(): Promise<CopyPlan> {
+  return copyPlan(users, (await columnTypes(client)).get('users')!);
+}
+
 async function userFrames(): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  const sql = `COPY (${plainSql(users)}) TO STDOUT`;
+  const sql = copySql(await usersPlan());
   for await (const c of copyFrames(client, sql) as AsyncIterable<Buffer>) chunks.push(c);
   return Buffer.concat(chunks);
 }
@@ -59,11 +64,7 @@ function batches(all: Buffer, size: number): { frames: Uint8Array; rows: number 
 
 describe('CopyXmlWorker', () => {
   it('converts and deflates batches on its thread to the bytes this thread makes, in order', async () => {
-    const { rows: types } = await client.query<{ c: string; type: string }>(
-      `SELECT column_name AS c, data_type AS type FROM information_schema.columns
-       WHERE table_schema = 'public' AND table_name = 'users'`,
-    );
-    const kinds = fieldKinds(users, new Map(types.map((r) => [r.c, r.type])));
+    const { kinds } = await usersPlan();
     const all = await userFrames();
     const shared = new SharedStrings();
     const converter = new CopyToXml(kinds, shared);
@@ -119,7 +120,7 @@ describe('CopyXmlWorker', () => {
   it('a batch the worker cannot convert fails with its reason, and so does every later one', async () => {
     const worker = new CopyXmlWorker();
     try {
-      worker.startTable(fieldKinds(users, new Map()));
+      worker.startTable((await usersPlan()).kinds);
       const [first] = batches(await userFrames(), 2);
       // Claims a row more than the frames hold.
       await expect(worker.convert(first!.frames, first!.rows + 1)).rejects.toThrow(

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { textSafety } from '../../lib/xlsx-writer.js';
+import { defineBinaryFields } from './binary-fields.js';
 import { defineCopyToXml, type CopyFieldKind } from './copy-to-xml.js';
 import { defineSharedStrings } from './shared-strings.js';
 import type { Packed } from './backup-zip.js';
@@ -15,7 +16,7 @@ import type { Packed } from './backup-zip.js';
  * flight (table-pipe.ts), which bounds memory, and writes them in order.
  *
  * The worker runs copy-to-xml.ts's own source (defineCopyToXml, self-contained, with the sheet
- * writer's text rules), given as an `eval` worker: there is no file to resolve from src or from
+ * writer's text rules and binary-fields.ts' writers), given as an `eval` worker: there is no file to resolve from src or from
  * the bundled dist. `__name` is the helper a build keeping function names (tsx) calls inside
  * them. A worker that fails or exits fails every batch in flight and every one after.
  */
@@ -68,7 +69,10 @@ function deflater() {
   return fresh;
 }
 var __name = (target) => target;
-const CopyToXml = (${defineCopyToXml.toString()})((${textSafety.toString()})());
+const CopyToXml = (${defineCopyToXml.toString()})(
+  (${textSafety.toString()})(),
+  (${defineBinaryFields.toString()})(),
+);
 const shared = new ((${defineSharedStrings.toString()})())();
 let converter = null;
 let references = 0;

@@ -2,8 +2,13 @@ import type { SharedStringsTable } from './shared-strings.js';
 
 /** The types of copy-to-xml.ts's converter (which keeps its source self-contained). */
 
-/** text: made safe; safe: written as it is (uuid, boolean); int: a number; date: a serial. */
-export type CopyFieldKind = 'text' | 'safe' | 'int' | 'date';
+/**
+ * How a field of the binary COPY is sent and written: `text` (text bytes, made safe), `safe`
+ * (text bytes written as they are: a boolean's), `uuid` (16 bytes, written as text), `int` (an
+ * int2, int4 or int8: a number), `number` (a float8's text: a number), `serial` (a float8's text
+ * that is a date's sheet serial: a date cell), `date` (a timestamptz: a date cell).
+ */
+export type CopyFieldKind = 'text' | 'safe' | 'uuid' | 'int' | 'number' | 'serial' | 'date';
 
 export interface CopyXmlBatch {
   xml: Buffer;
