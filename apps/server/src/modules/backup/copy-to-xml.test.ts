@@ -13,7 +13,7 @@ import type { BackupTable } from './backup-tables.js';
 import { copyDataFrames } from './copy-frames.test-fixtures.js';
 
 /**
- * The backup turns PostgreSQL's COPY lines into sheet rows byte for byte (copy-to-xml.ts). Nasty
+ * The backup turns the tuples of PostgreSQL's binary COPY into sheet rows (copy-to-xml.ts). Nasty
  * values go through it (in chunks cut anywhere) and, side by side, through the JavaScript writer
  * (addRow, as the backup wrote them before): SheetJS reads both back cell for cell, same value,
  * same type, and the formulas come back neutralised.
@@ -175,7 +175,7 @@ async function viaJs(): Promise<Buffer> {
   return file;
 }
 
-describe('sheet rows made from COPY lines', () => {
+describe('sheet rows made from binary COPY tuples', () => {
   it('read back as the JavaScript writer’s: every value and type, formulas neutralised', async () => {
     const sheetOf = (file: Buffer) => {
       const book = XLSX.read(file, { cellNF: true });
