@@ -45,8 +45,8 @@ export interface XlsxSheetOptions {
 export const XLSX_MAX_ROWS = 1_048_576;
 export const XLSX_MAX_TEXT = 32_767;
 const FLUSH_AT = 64 * 1024;
-const MS_PER_DAY = 86_400_000;
-const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
+export const MS_PER_DAY = 86_400_000;
+export const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
 
 export { textSafety, escapeXml, cellText } from './xlsx-text.js';
 

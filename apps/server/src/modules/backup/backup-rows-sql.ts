@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { EXCEL_EPOCH_DAYS, MS_PER_DAY } from '../../lib/xlsx-writer.js';
 import type { BackupTable } from './backup-tables.js';
 import type { CopyFieldKind } from './copy-to-xml.js';
 
@@ -49,7 +50,8 @@ export function copyPlan(table: BackupTable, pgTypes: ReadonlyMap<string, string
       }
       kinds.push('serial');
       const ms = `(round(date_part('epoch', ${col}) * 1000000)::int8 / 1000)::float8`;
-      return `(CASE WHEN isfinite(${col}) THEN ${ms} / 86400000::float8 + 25569::float8 END)::text`;
+      const serial = `${ms} / ${MS_PER_DAY}::float8 + ${EXCEL_EPOCH_DAYS}::float8`;
+      return `(CASE WHEN isfinite(${col}) THEN ${serial} END)::text`;
     }
     if (type === 'uuid') {
       kinds.push('uuid');

@@ -1,3 +1,5 @@
+import { EXCEL_EPOCH_DAYS, MS_PER_DAY } from '../../lib/xlsx-writer.js';
+
 /**
  * Own code for issue 13's backup rate target: the values of a binary COPY (PostgreSQL's send
  * formats, big-endian) as the text a sheet cell holds, written straight into the converter's
@@ -9,8 +11,8 @@
  * reader parses the very same float64 (JavaScript's own shortest digits, String(), cost a
  * ledger's 3 million dates 0.8 s of the worker's CPU; these cost a tenth of that).
  *
- * Self-contained (uses nothing from outside its body): copy-worker.ts runs its source on the
- * worker thread that converts rows.
+ * Self-contained (uses nothing from outside its body but the numbers it is given): copy-worker.ts
+ * runs its source on the worker thread that converts rows.
  */
 
 export interface BinaryFields {
@@ -31,7 +33,8 @@ export interface BinaryFields {
   ascii(to: Uint8Array, at: number, text: string): number;
 }
 
-export function defineBinaryFields(): BinaryFields {
+/** `msPerDay` and `epochDays`: the sheet writer's date serial (xlsx-writer.ts). */
+export function defineBinaryFields(msPerDay: number, epochDays: number): BinaryFields {
   /** The two hex digits of a byte, as a little-endian 16-bit word. */
   const HEX = new Uint16Array(256);
   for (let i = 0; i < 256; i++) {
@@ -40,9 +43,6 @@ export function defineBinaryFields(): BinaryFields {
   }
   /** Microseconds from 1970 to 2000, PostgreSQL's epoch. */
   const PG_EPOCH_US = 946_684_800_000_000;
-  const MS_PER_DAY = 86_400_000;
-  /** The sheet serial of 1970-01-01. */
-  const EXCEL_EPOCH_DAYS = 25_569;
   const TWO_32 = 4_294_967_296;
   /** An int8 whose high word lies in [-2^21, 2^21) is within ±2^53: a float64 holds it. */
   const SAFE_HIGH = 0x200000;
@@ -126,7 +126,7 @@ export function defineBinaryFields(): BinaryFields {
         const us = hi * TWO_32 + lo + PG_EPOCH_US;
         ms = (us - (us % 1000)) / 1000;
       } else ms = Number((bigInt8(from, s) + BigInt(PG_EPOCH_US)) / 1000n);
-      return ms / MS_PER_DAY + EXCEL_EPOCH_DAYS;
+      return ms / msPerDay + epochDays;
     },
 
     serialDigits(to, at, x) {
@@ -153,4 +153,4 @@ export function defineBinaryFields(): BinaryFields {
   };
 }
 
-export const binaryFields = defineBinaryFields();
+export const binaryFields = defineBinaryFields(MS_PER_DAY, EXCEL_EPOCH_DAYS);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { textSafety } from '../../lib/xlsx-writer.js';
+import { EXCEL_EPOCH_DAYS, MS_PER_DAY, textSafety } from '../../lib/xlsx-writer.js';
 import { defineBinaryFields } from './binary-fields.js';
 import { defineCopyToXml, type CopyFieldKind } from './copy-to-xml.js';
 import { defineSharedStrings } from './shared-strings.js';
@@ -71,7 +71,7 @@ function deflater() {
 var __name = (target) => target;
 const CopyToXml = (${defineCopyToXml.toString()})(
   (${textSafety.toString()})(),
-  (${defineBinaryFields.toString()})(),
+  (${defineBinaryFields.toString()})(${MS_PER_DAY}, ${EXCEL_EPOCH_DAYS}),
 );
 const shared = new ((${defineSharedStrings.toString()})())();
 let converter = null;
