@@ -1,17 +1,19 @@
-import { Worker } from 'node:worker_threads';
+import { startModuleWorker } from './worker-module.js';
 
 /**
- * scrypt on worker threads at the lowest CPU priority (nice 19), for performance.md target 16:
- * during a login storm the rest of the app keeps its p99 within 2x idle. `crypto.scrypt` runs on
- * libuv's pool at the same priority as the event loop, so on 2 cores a hash took its core from
- * the server's own requests (and from PostgreSQL) whenever they wanted it; a niced thread only
- * gets the CPU that nothing else asks for. Linux keeps nice per thread, so
- * `os.setPriority(0, 19)` inside the worker lowers that thread alone. Where lowering is refused,
- * the worker still hashes at normal priority.
+ * scrypt on worker threads at the lowest CPU priority (nice 19), for docs/performance.md, login
+ * storm: during a login storm the rest of the app keeps its p99 within 2x idle. `crypto.scrypt`
+ * runs on libuv's pool at the same priority as the event loop, so on 2 cores a hash took its core
+ * from the server's own requests (and from PostgreSQL) whenever they wanted it; a niced thread
+ * only gets the CPU that nothing else asks for. Linux keeps nice per thread, so
+ * `os.setPriority(0, 19)` inside the worker (scrypt.thread.ts) lowers that thread alone. Where
+ * lowering is refused, the worker still hashes at normal priority.
  *
  * The caller bounds how many hashes run at once (PasswordHasher's slots); each worker hashes one
  * at a time, and a new one starts when every worker is busy. Workers are unref'd and end after
  * an idle spell, so they never keep the process alive or pile up across app instances in tests.
+ * A pool library (piscina) would add a dependency for what these 60 lines do: the caller already
+ * bounds the hashes in flight, and each thread must lower its own priority and end when idle.
  */
 
 export interface ScryptJob {
@@ -26,39 +28,24 @@ export interface ScryptJob {
 
 export type ScryptRunner = (job: ScryptJob) => Promise<Buffer>;
 
-/** The worker's code, CommonJS as `eval` workers run it: no file to resolve from src or dist. */
-const SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-try { require('node:os').setPriority(0, 19); } catch {}
-parentPort.on('message', (job) => {
-  try {
-    const key = scryptSync(job.password, job.salt, job.keyLength,
-      { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem });
-    parentPort.postMessage({ key });
-  } catch (err) {
-    parentPort.postMessage({ error: String(err && err.message || err) });
-  }
-});
-`;
-
 /** A worker with nothing to do for this long ends (a new one starts in about 30 ms). */
 const IDLE_MS = 30_000;
 
-interface Reply {
+/** A worker's answer to a job: the key, or why there is none. */
+export interface ScryptReply {
   key?: Uint8Array;
   error?: string;
 }
 
 class ScryptWorker {
-  private readonly worker = new Worker(SOURCE, { eval: true });
+  private readonly worker = startModuleWorker(new URL('./scrypt.thread.ts', import.meta.url));
   private pending: { resolve: (key: Buffer) => void; reject: (err: Error) => void } | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   ended = false;
 
   constructor(private readonly onIdle: (w: ScryptWorker) => void) {
     this.worker.unref();
-    this.worker.on('message', (reply: Reply) => {
+    this.worker.on('message', (reply: ScryptReply) => {
       const pending = this.pending;
       this.pending = undefined;
       if (reply.key) pending?.resolve(Buffer.from(reply.key));

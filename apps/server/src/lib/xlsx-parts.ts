@@ -1,11 +1,9 @@
 import { escapeXml } from './xlsx-text.js';
 
 /**
- * The parts of an XLSX package around its sheets' rows, shared by the two writers that build
- * one: xlsx-writer.ts (exports, rows turned into XML and deflated as they come) and the backup
- * (modules/backup/backup-writer.ts, sheets deflated on a worker thread): content types,
- * relations, the workbook with its sheet names, and the styles the cells name (`s="1"` bold,
- * `s="2"` a date, `s="3"` money).
+ * The parts of an XLSX package around its sheets' rows, written by xlsx-writer.ts (for the
+ * exports and the backup alike): content types, relations, the workbook with its sheet names,
+ * and the styles the cells name (`s="1"` bold, `s="2"` a date, `s="3"` money).
  */
 
 export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';

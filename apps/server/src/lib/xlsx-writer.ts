@@ -18,7 +18,7 @@ import { ZipStream, type ZipEntrySink } from './zip-stream.js';
  *
  * Text is made safe twice: characters XML 1.0 forbids are dropped and the rest escaped, and
  * (unless turned off) a cell starting with = + - @ tab, CR or NUL gets a leading `'`, so a
- * spreadsheet never runs it as a formula (decisions.md section 7; reliability.md 3.8).
+ * spreadsheet never runs it as a formula (docs/product.md, Decisions).
  */
 
 /** A Date is written as the wall-clock time of its UTC fields: shift it to the reader's zone. */
@@ -48,7 +48,7 @@ const FLUSH_AT = 64 * 1024;
 export const MS_PER_DAY = 86_400_000;
 export const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
 
-export { textSafety, escapeXml, cellText } from './xlsx-text.js';
+export { escapeXml, cellText } from './xlsx-text.js';
 
 /** Column letters for a zero-based index: 0 → A, 26 → AA. */
 export function columnName(index: number): string {
@@ -114,10 +114,9 @@ export class XlsxWriter {
 
   /**
    * Appends `rows` rows given as XML already (`<row>` elements, cells without `r` references or
-   * with the right ones), made safe by the caller as `addRow` would. Only the backup converter's
-   * tests use it now (they read the converter's XML back through a real reader); the backup
-   * itself deflates its sheets on a worker and packs them with backup-zip.ts. A piece may end or
-   * start inside a row; `rows` counts the rows it ends.
+   * with the right ones), made safe by the caller as `addRow` would: the backup's sheets, whose
+   * XML its worker thread makes (modules/backup/copy-worker.ts). A piece may end or start inside
+   * a row; `rows` counts the rows it ends.
    */
   async addRowsXml(xml: string | Buffer, rows: number): Promise<void> {
     if (!this.sink) throw new Error('Add a sheet before its rows.');

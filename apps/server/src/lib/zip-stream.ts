@@ -1,27 +1,7 @@
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import zlib from 'node:zlib';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-
-/**
- * yazl sums each entry's CRC-32 with buffer-crc32, in JavaScript (a tenth of a big backup's
- * CPU); Node's zlib.crc32 (Node 20.15+) is native and gives the same sums. The module is
- * resolved from yazl's own place, so it is the instance yazl calls.
- */
-const nativeCrc32 = (zlib as { crc32?: (data: Buffer | string, value?: number) => number }).crc32;
-if (nativeCrc32) {
-  try {
-    const requireFromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'));
-    const bufferCrc32 = requireFromYazl('buffer-crc32') as {
-      unsigned: (data: Buffer | string, previous?: number) => number;
-    };
-    bufferCrc32.unsigned = (data, previous) => nativeCrc32(data, previous ?? 0);
-  } catch {
-    // A yazl that no longer loads buffer-crc32 sums its own way: slower, still right.
-  }
-}
 
 /**
  * A ZIP archive streamed to `out` by yazl, which writes the format (ZIP64 past 4 GiB or 65,535

@@ -2,16 +2,26 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import type { BackupProgress } from '@herald/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/database.js';
 import { addJob, TASKS } from '../../jobs/job-queue.js';
 import { backupName, backupsDir, writeBackupFile } from './backup-store.js';
-import { BACKUP_TABLE_NAMES, tableRowCounts } from './backup-writer.js';
+import { BACKUP_TABLE_NAMES } from './backup-writer.js';
+import {
+  deleteDownloadsBefore,
+  downloadIds,
+  downloadState,
+  endBuild,
+  insertDownload,
+  lockDownloadStart,
+  readDownload,
+  runningDownload,
+  writeProgress,
+} from './backup-downloads.repo.js';
+import { tableRowCounts } from './backup.repo.js';
 
 /**
- * "Generate download" (spec 2.17): the POST records a build (migration 0019) and gives it to the
+ * "Generate download" (docs/product.md, Backup and storage): the POST records a build (migration 0019) and gives it to the
  * job runner, which writes the workbook under DATA_DIR/backups/.downloads/; it answers at once
  * with an unguessable id. The screen polls the build's progress, then GETs the file (Admin only;
  * the GET waits for the build, so a client that goes straight to the download still gets the
@@ -49,18 +59,7 @@ export async function findDownload(
   ctx: Pick<AppContext, 'db' | 'config'>,
   id: string,
 ): Promise<DownloadBuild | undefined> {
-  const row = await ctx.db
-    .selectFrom('backup_downloads')
-    .select([
-      'id',
-      'state',
-      'rows',
-      'total_rows',
-      'filename',
-      sql<boolean>`heartbeat_at < now() - make_interval(secs => ${STALE_MS / 1000})`.as('stale'),
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await readDownload(ctx.db, id, STALE_MS / 1000);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -86,11 +85,8 @@ export async function waitForDownload(
 
 /** Forgets builds that ended long enough ago, with their files (and strays from a crash). */
 async function sweep(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
-  const keep = sql<Date>`now() - make_interval(secs => ${KEEP_MS / 1000})`;
-  await ctx.db.deleteFrom('backup_downloads').where('created_at', '<', keep).execute();
-  const live = new Set(
-    (await ctx.db.selectFrom('backup_downloads').select('id').execute()).map((r) => `${r.id}.xlsx`),
-  );
+  await deleteDownloadsBefore(ctx.db, KEEP_MS / 1000);
+  const live = new Set((await downloadIds(ctx.db)).map((id) => `${id}.xlsx`));
   const dir = downloadsDir(ctx);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const now = Date.now();
@@ -110,49 +106,21 @@ export async function startDownload(
   const totalRows = counts.reduce((sum, c) => sum + c.count, 0);
   return ctx.db.transaction().execute(async (tx) => {
     // One start at a time: a request that finds a build running joins it.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('backup-download-start'))`.execute(tx);
-    const running = await tx
-      .selectFrom('backup_downloads')
-      .select([
-        'id',
-        sql<boolean>`heartbeat_at >= now() - make_interval(secs => ${STALE_MS / 1000})`.as('alive'),
-      ])
-      .where('state', '=', 'building')
-      .executeTakeFirst();
+    await lockDownloadStart(tx);
+    const running = await runningDownload(tx, STALE_MS / 1000);
     if (running?.alive) return { id: running.id };
     if (running) await endBuild(tx, running.id, 'failed');
     const id = randomBytes(24).toString('base64url');
-    await tx
-      .insertInto('backup_downloads')
-      .values({ id, total_rows: totalRows, filename: backupName('manual') })
-      .execute();
+    await insertDownload(tx, { id, totalRows, filename: backupName('manual') });
     // One attempt: a build cut short reads as failed and the next request starts afresh.
     await addJob(tx, TASKS.buildBackupDownload, { id }, { maxAttempts: 1 });
     return { id };
   });
 }
 
-function endBuild(db: DbOrTx, id: string, state: 'ready' | 'failed', rows?: number) {
-  return db
-    .updateTable('backup_downloads')
-    .set({
-      state,
-      ended_at: new Date(),
-      ...(rows === undefined ? {} : { rows, total_rows: rows }),
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'building')
-    .execute();
-}
-
 /** The job: writes the workbook, its progress and heartbeat in the row as it goes. */
 export async function buildDownload(ctx: AppContext, id: string): Promise<void> {
-  const row = await ctx.db
-    .selectFrom('backup_downloads')
-    .select(['state'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (row?.state !== 'building') return;
+  if ((await downloadState(ctx.db, id)) !== 'building') return;
   const progress = new ProgressWriter(ctx, id);
   // The heartbeat goes on while a big table's first batch is on its way.
   const beat = setInterval(() => progress.write(), STALE_MS / 3);
@@ -189,20 +157,10 @@ class ProgressWriter {
     this.last = Date.now();
     const rows = this.rows;
     this.pending = this.pending.then(async () => {
-      await this.ctx.db
-        .updateTable('backup_downloads')
-        .set({
-          heartbeat_at: new Date(),
-          rows,
-          total_rows: sql`greatest(total_rows, ${rows})`,
-        })
-        .where('id', '=', this.id)
-        .where('state', '=', 'building')
-        .execute()
-        .then(
-          () => undefined,
-          (err: unknown) => this.ctx.log.warn({ err, component: 'backup' }, 'progress not saved'),
-        );
+      await writeProgress(this.ctx.db, this.id, rows).then(
+        () => undefined,
+        (err: unknown) => this.ctx.log.warn({ err, component: 'backup' }, 'progress not saved'),
+      );
     });
   }
 

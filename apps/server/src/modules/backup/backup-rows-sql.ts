@@ -4,9 +4,9 @@ import type { BackupTable } from './backup-tables.js';
 import type { CopyFieldKind } from './copy-to-xml.js';
 
 /**
- * Own code for issue 13's backup rate target. The SQL side of the backup: the plain `SELECT`
- * each table is copied out by, in binary (copy-to-xml.ts turns its tuples into sheet rows), and
- * how each of its fields is sent, from the column's type.
+ * For the backup's rate (docs/performance.md, backup rate). The plain `SELECT` each table is
+ * copied out by, in binary (copy-to-xml.ts turns its tuples into sheet rows), and how each of its
+ * fields is sent, from the column's type (backup.repo.ts runs it).
  */
 
 /** Integer types: sent as they are (int2, int4, int8), written as their digits. */
@@ -66,21 +66,4 @@ export function copyPlan(table: BackupTable, pgTypes: ReadonlyMap<string, string
 /** The binary COPY of a plan's SELECT. */
 export function copySql(plan: CopyPlan): string {
   return `COPY (${plan.sql}) TO STDOUT (FORMAT binary)`;
-}
-
-/** PostgreSQL type names (information_schema data_type) of the public tables' columns. */
-export async function columnTypes(
-  client: pg.ClientBase,
-): Promise<Map<string, Map<string, string>>> {
-  const { rows } = await client.query<{ t: string; c: string; type: string }>(
-    `SELECT table_name AS t, column_name AS c, data_type AS type
-     FROM information_schema.columns WHERE table_schema = 'public'`,
-  );
-  const out = new Map<string, Map<string, string>>();
-  for (const r of rows) {
-    let cols = out.get(r.t);
-    if (!cols) out.set(r.t, (cols = new Map()));
-    cols.set(r.c, r.type);
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
 /**
  * What a backup holds: an allow-list of tables and, per table, the columns written
- * (decisions.md section 6). A table or column not named here is never exported, so a new one
+ * (docs/product.md, Backup and storage). A table or column not named here is never exported, so a new one
  * (a secret, a hash) stays out until someone adds it on purpose. Left out on purpose: password
  * hashes and token versions (users), one-time codes (password_resets), rate-limit counters,
  * idempotency keys (stored replies), the mail outbox (its bodies carry reset codes), the
@@ -73,8 +73,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   {
     // The delivery engine's senders (bucket and throttle state, and sender_daily_usage's
-    // counters, are running state, not data: left out; so are campaign_delivery_counts' slots,
-    // folded into the campaign's own counters when it is settled).
+    // counters, are running state, not data: left out; so are the counter shards in
+    // campaign_delivery_counts, folded into the campaign's own counters when it is settled).
     name: 'senders',
     columns: [
       t('id'),

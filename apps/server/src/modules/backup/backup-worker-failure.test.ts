@@ -19,9 +19,9 @@ vi.mock('./copy-worker.js', async (importOriginal) => {
       super();
       started.push({ ended: once(this.thread, 'exit') });
     }
-    override convert(frames: Uint8Array, rows: number, seed?: number) {
+    override convert(tuples: Uint8Array, rows: number) {
       if (++this.batches === 2) void this.thread.terminate();
-      return super.convert(frames, rows, seed);
+      return super.convert(tuples, rows);
     }
   }
   return { ...real, CopyXmlWorker: DyingWorker };

@@ -25,8 +25,8 @@ const ADMIN = { roles: ['Admin'] } as const;
 const DOWNLOAD_CHUNK = 1024 * 1024;
 
 /**
- * Backup & Data Management and Storage Management (spec 2.17, 2.18, 7): Admin only; every other
- * role gets 403 on every route. Files go out as attachments with nosniff.
+ * Backup & Data Management and Storage Management (docs/product.md, Backup and storage): Admin
+ * only; every other role gets 403 on every route. Files go out as attachments with nosniff.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -12,7 +12,7 @@ import { BACKUP_TABLES } from './backup-tables.js';
 import { runScheduledBackup } from './scheduled-backup.js';
 
 /**
- * The full backup (spec 2.17; decisions.md section 6) read back with a real reader: one sheet
+ * The full backup (docs/product.md, Backup and storage) read back with a real reader: one sheet
  * per allow-listed table holding every row, no secret column or table, formulas neutralised.
  */
 let t: TestApp;

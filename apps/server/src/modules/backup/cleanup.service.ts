@@ -5,14 +5,14 @@ import type { AppContext } from '../../context.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
-import { deleteCampaigns, removeCampaignFiles } from '../campaigns/campaign-cleanup.js';
-import { cleanupLedger } from '../credits/carry-forward.js';
-import { deleteTicketsOf, removeTicketFiles } from '../tickets/ticket-cleanup.js';
-import { deleteUsers, lockUsersCreatedBetween, reparentSurvivors } from '../users/users-cleanup.js';
+import { deleteCampaigns, removeCampaignFiles } from '../campaigns/index.js';
+import { cleanupLedger } from '../credits/index.js';
+import { deleteTicketsOf, removeTicketFiles } from '../tickets/index.js';
+import { deleteUsers, lockUsersCreatedBetween, reparentSurvivors } from '../users/index.js';
 import { saveBackup } from './backup-store.js';
 
 /**
- * DELETE /api/data/cleanup (spec 2.17, 5; decisions.md sections 3, 6). A backup is saved to the
+ * DELETE /api/data/cleanup (docs/product.md, Backup and storage). A backup is saved to the
  * server first; then the range is deleted in one transaction:
  * - campaigns created in the range (their ledger entries stay: no balance changes);
  * - transactions created in the range, each remaining user's balance carried forward;

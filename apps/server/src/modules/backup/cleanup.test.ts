@@ -14,7 +14,7 @@ import { file, png, postCampaign } from '../campaigns/campaigns.test-fixtures.js
 import { attachment, openTicket } from '../tickets/tickets.test-fixtures.js';
 
 /**
- * DELETE /api/data/cleanup (spec 2.17, 5; decisions.md sections 3, 6): exactly the range goes,
+ * DELETE /api/data/cleanup (docs/product.md, Backup and storage): exactly the range goes,
  * every remaining balance stays what it was, Admins stay, a backup is saved first, files of
  * deleted campaigns and tickets leave the disk.
  */
@@ -142,7 +142,7 @@ describe('the ledger is immutable to the app role', () => {
 });
 
 describe('DELETE /api/data/cleanup', () => {
-  it('both dates are required, with the spec message; nothing is deleted', async () => {
+  it('both dates are required, with the contract’s message; nothing is deleted', async () => {
     const w = await world();
     for (const body of [{ dataType: 'users' }, { dataType: 'users', fromDate: '2026-01-01' }]) {
       const res = await cleanup(w.admin, body);

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-writer.js';
 import { copyPlan, copySql } from './backup-rows-sql.js';
-import { copyFrames } from './copy-frames.js';
 import { CopyToXml } from './copy-to-xml.js';
 import { SharedStrings } from './shared-strings.js';
 import type { BackupTable } from './backup-tables.js';
-import { copyDataFrames } from './copy-frames.test-fixtures.js';
+import { copyTuples, readTuples } from './copy-tuples.test-fixtures.js';
 
 /**
  * The backup turns the tuples of PostgreSQL's binary COPY into sheet rows (copy-to-xml.ts). Nasty
@@ -133,12 +132,10 @@ async function viaCopy(piece: number): Promise<Buffer> {
   await w.addRow(HEADER, 'bold');
   const plan = copyPlan(TABLE, TYPES);
   const sql = copySql({ ...plan, sql: `${plan.sql} ORDER BY i` });
-  const chunks: Buffer[] = [];
-  for await (const c of copyFrames(client, sql) as AsyncIterable<Buffer>) chunks.push(c);
-  const all = Buffer.concat(chunks);
+  const all = await readTuples(client, sql);
   const x = new CopyToXml(plan.kinds);
   for (let at = 0; at < all.length; at += piece) {
-    const { xml, rows } = x.push(all.subarray(at, at + piece), Number.MAX_SAFE_INTEGER);
+    const { xml, rows } = x.push(all.subarray(at, at + piece));
     await w.addRowsXml(xml, rows);
   }
   expect(x.pending).toBe(0);
@@ -261,32 +258,31 @@ describe('bytes moved a word at a time, output memory handed over', () => {
       .join('');
   const kinds = ['text', 'safe', 'int', 'text'] as const;
 
-  it('every field whole; a batch’s XML stays as it was until given back, then its memory serves again', () => {
+  it('every field whole; a batch’s XML stays as it was while later batches are written', () => {
     const x = new CopyToXml(kinds);
     const [a, b, c, d] = [rowsFrom(0), rowsFrom(5), rowsFrom(11), rowsFrom(17)];
     const same = (xml: Buffer, rows: [string, string, bigint, string][]) =>
       xml.toString() === expected(rows);
-    const xa = x.push(copyDataFrames(a), Number.MAX_SAFE_INTEGER).xml;
-    const xb = x.push(copyDataFrames(b), Number.MAX_SAFE_INTEGER).xml;
-    expect(same(xa, a)).toBe(true);
-    expect(same(xb, b)).toBe(true);
-    x.recycle(xa);
-    // The batch being written when xa came back was in memory of its own; the next one is in xa's.
-    const xc = x.push(copyDataFrames(c), Number.MAX_SAFE_INTEGER).xml;
-    const xd = x.push(copyDataFrames(d), Number.MAX_SAFE_INTEGER).xml;
-    expect(xd.buffer).toBe(xa.buffer);
-    expect([same(xb, b), same(xc, c), same(xd, d)]).toEqual([true, true, true]);
-    // A small batch is a copy of its own, never memory a later batch writes into.
-    const small = x.push(copyDataFrames(a.slice(0, 3)), Number.MAX_SAFE_INTEGER).xml;
-    x.push(copyDataFrames(c), Number.MAX_SAFE_INTEGER);
+    const xa = x.push(copyTuples(a)).xml;
+    const xb = x.push(copyTuples(b)).xml;
+    const xc = x.push(copyTuples(c)).xml;
+    const xd = x.push(copyTuples(d)).xml;
+    expect([same(xa, a), same(xb, b), same(xc, c), same(xd, d)]).toEqual([true, true, true, true]);
+    // Each in memory of its own, from its start: the worker hands each over whole.
+    expect(new Set([xa, xb, xc, xd].map((xml) => xml.buffer)).size).toBe(4);
+    expect([xa, xb, xc, xd].every((xml) => xml.byteOffset === 0)).toBe(true);
+    // A small batch is a copy of its own too, never memory a later batch writes into.
+    const small = x.push(copyTuples(a.slice(0, 3))).xml;
+    x.push(copyTuples(c));
     expect(same(small, a.slice(0, 3))).toBe(true);
+    expect(small.byteOffset).toBe(0);
   });
 
   it('fields looked up in the shared strings end where they end, and point at their own text', () => {
     const shared = new SharedStrings();
     const x = new CopyToXml(kinds, shared);
     const rows = [...rowsFrom(0), ...rowsFrom(0), ...rowsFrom(3)];
-    const { xml } = x.push(copyDataFrames(rows), Number.MAX_SAFE_INTEGER);
+    const { xml } = x.push(copyTuples(rows));
     expect(x.references).toBeGreaterThan(rows.length);
     const strings = [
       ...shared

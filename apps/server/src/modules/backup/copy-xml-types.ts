@@ -1,6 +1,4 @@
-import type { SharedStringsTable } from './shared-strings.js';
-
-/** The types of copy-to-xml.ts's converter (which keeps its source self-contained). */
+/** The types of copy-to-xml.ts's converter. */
 
 /**
  * How a field of the binary COPY is sent and written: `text` (text bytes, made safe), `safe`
@@ -13,28 +11,17 @@ export type CopyFieldKind = 'text' | 'safe' | 'uuid' | 'int' | 'number' | 'seria
 export interface CopyXmlBatch {
   xml: Buffer;
   rows: number;
-  more: boolean;
 }
 
 export interface CopyToXmlConverter {
   /**
-   * Adds a chunk of CopyData frames; gives back the XML of up to `maxRows` whole rows, how many,
-   * and whether whole rows are left over (call again with `null` for them once the sheet
-   * changed). A frame cut short waits for the next chunk.
+   * Adds a chunk of binary COPY tuples (no header, no trailer: the table pipe takes them out);
+   * gives back the XML of the whole rows so far and how many. A tuple cut short waits for the
+   * next chunk (`null`: no more bytes).
    */
-  push(chunk: Buffer | null, maxRows: number): CopyXmlBatch;
-  /**
-   * Gives a batch's XML memory back once it is no longer read (deflated), for a later batch to
-   * write into instead of new memory.
-   */
-  recycle(xml: Buffer): void;
+  push(chunk: Buffer | null): CopyXmlBatch;
   /** Bytes left that make no whole row (none at a COPY's end). */
   readonly pending: number;
   /** Cells written as an index into the shared strings. */
   readonly references: number;
 }
-
-export type CopyToXmlClass = new (
-  kinds: readonly CopyFieldKind[],
-  shared?: SharedStringsTable | null,
-) => CopyToXmlConverter;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { XlsxWriter } from '../../lib/xlsx-writer.js';
 import { CopyToXml } from './copy-to-xml.js';
 import { SharedStrings } from './shared-strings.js';
-import { copyDataFrames } from './copy-frames.test-fixtures.js';
+import { copyTuples } from './copy-tuples.test-fixtures.js';
 
 /**
  * Shared strings in the backup's sheets: a column of repeating texts keeps pointing into the
@@ -23,7 +23,7 @@ describe('shared strings', () => {
     ]);
     const shared = new SharedStrings();
     const converter = new CopyToXml(['text', 'text', 'text'], shared);
-    const { xml, rows: n } = converter.push(copyDataFrames(rows), Number.MAX_SAFE_INTEGER);
+    const { xml, rows: n } = converter.push(copyTuples(rows));
     expect(n).toBe(20_000);
     // 8,192 unique texts, the two repeating ones without `&`; none of the third column.
     expect(shared.size).toBe(8192 + 2);

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageUsage } from '@herald/contract';
 import type { AppContext } from '../../context.js';
-import { tableRowCounts } from './backup-writer.js';
+import { databaseBytes, publicTableNames, tableRowCounts } from './backup.repo.js';
 
 /**
- * Storage Management (spec 2.18): the files under DATA_DIR (uploads, saved backups, the mail
+ * Storage Management (docs/product.md, Backup and storage): the files under DATA_DIR (uploads, saved backups, the mail
  * outbox) in MB; the database's size in MB and each table's row count. The embedded database's
  * own directory (DATA_DIR/postgres) is the database's size, not file storage.
  */
@@ -30,22 +30,10 @@ async function directoryBytes(dir: string, skipTop: (name: string) => boolean): 
 
 export async function storageUsage(ctx: AppContext): Promise<StorageUsage> {
   const fileBytes = await directoryBytes(ctx.config.dataDir, (name) => name.startsWith('postgres'));
-  const size = await ctx.pool.query<{ bytes: number }>(
-    'SELECT pg_database_size(current_database())::float8 AS bytes',
-  );
-  const tables = await ctx.pool.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c
-     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
-     WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> 'schema_migrations'
-       AND has_table_privilege(c.oid, 'SELECT')
-     ORDER BY c.relname`,
-  );
-  const collections = await tableRowCounts(
-    ctx.pool,
-    tables.rows.map((r) => r.name),
-  );
+  const bytes = await databaseBytes(ctx.pool);
+  const collections = await tableRowCounts(ctx.pool, await publicTableNames(ctx.pool));
   return {
     fileStorage: { megabytes: round2(fileBytes / MB) },
-    databaseStorage: { megabytes: round2((size.rows[0]?.bytes ?? 0) / MB), collections },
+    databaseStorage: { megabytes: round2(bytes / MB), collections },
   };
 }
