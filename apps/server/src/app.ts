@@ -24,10 +24,12 @@ import { announcementFilesRoutes } from './modules/announcements/announcement-fi
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
-import { sendersRoutes } from './modules/delivery/senders.routes.js';
-import { deliveryReadRoutes } from './modules/delivery/delivery-read.routes.js';
-import { dispatchControlRoutes } from './modules/delivery/dispatch-control.routes.js';
-import { webhookRoutes } from './modules/delivery/webhooks.routes.js';
+import {
+  deliveryReadRoutes,
+  dispatchControlRoutes,
+  sendersRoutes,
+  webhookRoutes,
+} from './modules/delivery/index.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
 
 export type BuildOptions = {

@@ -13,7 +13,8 @@ import { RateLimiter } from './plugins/rate-limit.js';
 import { migrateJobQueue } from './jobs/job-queue.js';
 import { MailOutbox } from './jobs/mail-outbox.js';
 import type { Log } from './jobs/worker-logger.js';
-import { createDelivery, type Delivery } from './modules/delivery/delivery-context.js';
+import type { CampaignDispatch } from './modules/campaigns/index.js';
+import { campaignDispatch, createDelivery, type Delivery } from './modules/delivery/index.js';
 
 export type { Log };
 
@@ -37,8 +38,13 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Where uploaded files live (DATA_DIR/uploads). */
   uploadsDir: string;
-  /** Provider adapters, the webhook secret and the in-process simulator (issue 14). */
+  /** Provider adapters, the webhook secret and the in-process simulator. */
   delivery: Delivery;
+  /**
+   * The delivery engine's start and stop of a campaign's sending, as the campaigns module's
+   * status change asks them (its CampaignDispatch port): campaigns never imports the engine.
+   */
+  dispatch: CampaignDispatch;
 }
 
 export interface OwnedContext extends AppContext {
@@ -96,6 +102,7 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       rateLimiter: new RateLimiter(database.db),
       uploadsDir: path.join(config.dataDir, 'uploads'),
       delivery: deliveryStarted,
+      dispatch: campaignDispatch({ log, delivery: deliveryStarted }),
       async close() {
         await deliveryStarted.close();
         await started.stop();

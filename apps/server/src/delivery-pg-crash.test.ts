@@ -15,10 +15,10 @@ import {
   type Settlement,
 } from '../test/crash-campaign.js';
 import { freePort } from './db/embedded-postgres.js';
-import { SimulatorServer } from './modules/delivery/providers/simulator-server.js';
+import { SimulatorServer } from './modules/delivery/index.js';
 
 /**
- * The delivery engine survives kill -9 of PostgreSQL (issue 14). The server process, as
+ * The delivery engine survives kill -9 of PostgreSQL. The server process, as
  * `npm start` runs it, sends a campaign to a simulator of this test's own; a third of the way
  * in, PostgreSQL's postmaster is killed with SIGKILL and comes back on the same data:
  * - DATABASE_URL: a PostgreSQL of the test's own, started again by the test (its supervisor);

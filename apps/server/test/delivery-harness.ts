@@ -1,9 +1,8 @@
 import { createTestApp, type TestApp } from './harness.js';
-import { SimulatorServer } from '../src/modules/delivery/providers/simulator-server.js';
-import { webhookUrl } from '../src/modules/delivery/delivery-context.js';
+import { SimulatorServer, webhookUrl } from '../src/modules/delivery/index.js';
 
 /**
- * A test app that really delivers (issue 14): a simulator of the test's own (rate, delay,
+ * A test app that really delivers: a simulator of the test's own (rate, delay,
  * ratios overridable) and the app listening on 127.0.0.1 so the simulator's status webhooks
  * reach it. The app is pointed at this simulator as an external one (SIMULATOR_URL), so a
  * `secondInstance()` sends to the same simulator and its rate cap holds for both.

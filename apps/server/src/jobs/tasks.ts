@@ -12,7 +12,7 @@ import {
 } from '../modules/backup/scheduled-backup.js';
 import type { Config } from '../config/config.js';
 import { buildDownload } from '../modules/backup/backup-downloads.js';
-import { deliveryCrontab, deliveryTasks } from '../modules/delivery/delivery-tasks.js';
+import { deliveryCrontab, deliveryTasks } from '../modules/delivery/index.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 const BackupDownloadPayload = z.object({ id: z.string().min(1) });

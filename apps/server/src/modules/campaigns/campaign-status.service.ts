@@ -13,7 +13,6 @@ import type { Tx } from '../../db/database.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import * as ledger from '../credits/ledger.service.js';
-import { cancelDispatch, startDispatch } from '../delivery/dispatch-control.service.js';
 import { notify, notifyRole } from '../notifications/notifications.service.js';
 import { lockVisibleCampaign } from './campaign-access.js';
 import { updateCampaign, type LockedCampaign } from './campaign-actions.repo.js';
@@ -21,19 +20,19 @@ import { presentCampaign } from './campaigns.presenter.js';
 import { getCampaign } from './campaigns.repo.js';
 
 /**
- * Campaign status changes (spec 4; decisions.md sections 3 and 4), allowed by the contract's
- * transition table: Admin sets any status; anyone else who can see the campaign may only ask
- * to cancel it. The credit side effect, the status and the notifications commit together,
- * under the campaign's row lock.
+ * Campaign status changes (docs/product.md, Campaigns), allowed by the contract's transition
+ * table: Admin sets any status; anyone else who can see the campaign may only ask to cancel it.
+ * The credit side effect, the status, the delivery engine's start or stop (ctx.dispatch, the
+ * CampaignDispatch port) and the notifications commit together, under the campaign's row lock.
  */
 
 export const CAMPAIGNS_LINK = '/campaigns';
 
 /**
- * The money rule of decisions.md section 3, for a move to `next`: entering Rejected/Cancelled
- * while charged refunds the debit once; leaving them while not charged debits it again (409
- * insufficient credits when short, and then the caller's transaction rolls back). Returns
- * the `charged` flag to store.
+ * The money rule for a move to `next` (docs/product.md, Credits and the ledger): entering
+ * Rejected/Cancelled while charged refunds the debit once; leaving them while not charged debits
+ * it again (409 insufficient credits when short, and then the caller's transaction rolls back).
+ * Returns the `charged` flag to store.
  */
 export async function settleCredits(
   tx: Tx,
@@ -100,7 +99,7 @@ export async function changeStatus(
     // Any move out of Processing (or to Rejected/Cancelled) stops the delivery engine's
     // sending: its settlement refunds the failed and unsent, so settleCredits must not.
     const stopsEngine = isRefundedStatus(next) || campaign.status === 'Processing';
-    const engineCancel = stopsEngine && (await cancelDispatch(tx, id));
+    const engineCancel = stopsEngine && (await ctx.dispatch.cancel(tx, id));
     const charged = engineCancel
       ? campaign.charged
       : await settleCredits(tx, actor, campaign, next);
@@ -114,7 +113,7 @@ export async function changeStatus(
       });
     await notifyOwner(next);
     // Approved with automatic dispatch on: the engine takes it into Processing at once.
-    if (next === 'Approved' && ctx.config.delivery.dispatch && (await startDispatch(ctx, tx, id))) {
+    if (next === 'Approved' && ctx.config.delivery.dispatch && (await ctx.dispatch.start(tx, id))) {
       await notifyOwner('Processing');
     }
     // The Admins decide on a cancellation request, so they hear of it.

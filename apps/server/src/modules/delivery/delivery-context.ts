@@ -6,7 +6,7 @@ import { SimulatorAdapter } from './providers/simulator.js';
 import { SimulatorServer } from './providers/simulator-server.js';
 
 /**
- * `ctx.delivery` (issue 14): the provider adapters by `senders.provider` name, the webhook
+ * `ctx.delivery`: the provider adapters by `senders.provider` name, the webhook
  * secret, and, when no external simulator is configured, the simulator started inside the app
  * on loopback (the default of a fresh install). Built once per context; `close` stops it.
  */

@@ -16,7 +16,7 @@ import type { FilePart } from '../users/test-fixtures.js';
 import type { OutboundMessage } from './providers/provider.js';
 
 /**
- * Every campaign family is delivered (issue 14): each of the eight credit types, with the
+ * Every campaign family is delivered: each of the eight credit types, with the
  * media and buttons its type takes, is approved, sent to the simulator with its text, media
  * and buttons, and ends Report Generated with every recipient settled.
  */

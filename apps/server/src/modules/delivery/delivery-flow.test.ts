@@ -5,11 +5,11 @@ import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { NORMAL, createCampaign, setStatus } from '../campaigns/campaign-actions.test-fixtures.js';
 import { fund } from '../campaigns/campaigns.test-fixtures.js';
 import { balanceOf } from '../credits/credits.test-fixtures.js';
-import { counters, countsFromRows } from './status.test-fixtures.js';
-import { statusWriterOf } from './webhooks.routes.js';
+import { counters, countsFromRows } from './status/status.test-fixtures.js';
+import { statusWriterOf } from './status/webhooks.routes.js';
 
 /**
- * End to end over HTTP (issue 14): an Admin approves, the dispatcher sends to the simulator, the
+ * End to end over HTTP: an Admin approves, the dispatcher sends to the simulator, the
  * simulator's signed status webhooks come back to the app's route, the writer stores them, and
  * the settlement ends the campaign Report Generated with the failed refunded once.
  */

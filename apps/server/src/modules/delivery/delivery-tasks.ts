@@ -2,33 +2,45 @@ import { z } from 'zod';
 import { parseCronItems, type ParsedCronItem, type TaskList } from 'graphile-worker';
 import type { AppContext } from '../../context.js';
 import { addJob, TASKS } from '../../jobs/job-queue.js';
-import { addDispatchJobs } from './dispatch-jobs.js';
+import { addLaneJobs } from './dispatch/dispatch-lanes.js';
 import {
   freshestHeartbeat,
   releaseOrphans,
   releaseStoppedOrphans,
   stalledCampaigns,
   touchHeartbeat,
-} from './dispatch-progress.repo.js';
-import { DispatchPresence } from './dispatch-presence.js';
-import { DEFAULT_DISPATCH_OPTIONS, runDispatchSlice, type DispatchOptions } from './dispatcher.js';
-import { requestFinalize } from './finalize-request.js';
-import { runFinalize } from './finalize.js';
-import { SendLimiter } from './send-limiter.js';
+} from './dispatch/dispatch-progress.repo.js';
+import { DispatchPresence } from './dispatch/presence.js';
+import {
+  DEFAULT_DISPATCH_OPTIONS,
+  runDispatchSlice,
+  type DispatchOptions,
+} from './dispatch/dispatcher.js';
+import { requestFinalize } from './settle/finalize-request.js';
+import { runFinalize } from './settle/finalize.js';
+import { SendLimiter } from './dispatch/send-limiter.js';
 
 /**
- * The delivery engine's jobs (issue 14): a dispatch slice, the settlement, and the watchdog
+ * The delivery engine's jobs: a dispatch slice, the settlement, and the watchdog
  * that gives a campaign left running by a stopped or killed instance its jobs again. The
  * watchdog runs every minute, and when a runner starts: at once, and again as soon as the
  * newest heartbeat of a campaign being sent has gone stale, so a restart resumes in seconds.
  * A killed instance that had sends in flight is known dead at once (its presence lock went
- * with its connection): the first run already gives its rows and its campaigns back.
+ * with its connection): the first run already gives its rows and its campaigns back. Which
+ * of the two mechanisms covers which case: docs/delivery.md, Dead instances.
  */
 
 /** A running campaign without a heartbeat for this long, and no live job, has stalled. */
 export const STALL_MS = 15_000;
 
-const DispatchPayload = z.object({ campaignId: z.uuid(), slot: z.number().int().min(0) });
+/** A lane's job; jobs queued before lanes had their name carry `slot`. */
+const DispatchPayload = z
+  .object({
+    campaignId: z.uuid(),
+    lane: z.number().int().min(0).optional(),
+    slot: z.number().int().min(0).optional(),
+  })
+  .transform((p) => ({ campaignId: p.campaignId, lane: p.lane ?? p.slot ?? 0 }));
 const CampaignPayload = z.object({ campaignId: z.uuid() });
 
 /** One presence per app instance (its context), however often its task list is built. */
@@ -57,8 +69,8 @@ export function deliveryTasks(ctx: AppContext, overrides: Partial<DispatchOption
   };
   return {
     [TASKS.dispatchCampaign]: async (payload) => {
-      const { campaignId, slot } = DispatchPayload.parse(payload);
-      await runDispatchSlice(deps, campaignId, slot);
+      const { campaignId, lane } = DispatchPayload.parse(payload);
+      await runDispatchSlice(deps, campaignId, lane);
     },
     [TASKS.recoverDispatch]: async () => {
       const revived = await recoverDispatch(ctx);
@@ -86,7 +98,7 @@ export async function recoverDispatch(ctx: Pick<AppContext, 'db'>): Promise<numb
   for (const id of stalled) {
     await ctx.db.transaction().execute(async (tx) => {
       await touchHeartbeat(tx, id);
-      await addDispatchJobs(tx, id);
+      await addLaneJobs(tx, id);
     });
   }
   return stalled.length;

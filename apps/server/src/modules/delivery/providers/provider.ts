@@ -1,7 +1,7 @@
 import type { CreditType, ErrorClass, StatusEventState } from '@herald/contract';
 
 /**
- * What a message provider must offer the delivery engine (issue 14). The engine knows nothing
+ * What a message provider must offer the delivery engine. The engine knows nothing
  * of a provider's wire format: it sends through `send`, reads failures through `classifyError`,
  * and takes status webhooks through `verifyCallback` and `parseStatusCallback`. Adapters for
  * real providers live beside this file, one per provider (`providers/<name>.ts`).

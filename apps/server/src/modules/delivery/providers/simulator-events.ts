@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { StatusEventState } from '@herald/contract';
 
 /**
- * The simulator's status events (issue 14): each accepted message's sent, delivered or failed,
+ * The simulator's status events: each accepted message's sent, delivered or failed,
  * and read events wait in one FIFO per stage (the delay is the same for every message, so each
  * FIFO stays in due order) and one timer drains them: no timer per message, so 5,000 msg/s
  * cost one tick every 10 ms. Due events are POSTed to the callback URL in signed batches;

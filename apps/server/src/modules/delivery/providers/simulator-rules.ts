@@ -1,7 +1,7 @@
 import type { Outcome } from './simulator-events.js';
 
 /**
- * The simulator's deterministic behaviour (issue 14), apart from its HTTP plumbing: which test
+ * The simulator's deterministic behaviour, apart from its HTTP plumbing: which test
  * numbers it refuses and how, and the fate of an accepted message as a hash of its reference.
  * simulator-server.ts documents them in its first comment and re-exports them.
  */

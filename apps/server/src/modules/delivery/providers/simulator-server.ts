@@ -5,7 +5,7 @@ import { StatusEventQueue } from './simulator-events.js';
 import { SIMULATOR_CODES, outcomeOf, refusalFor } from './simulator-rules.js';
 
 /**
- * The built-in simulator provider (issue 14): a loopback HTTP service that stands in for a
+ * The built-in simulator provider: a loopback HTTP service that stands in for a
  * messaging provider, so a fresh install, the tests and the benchmark deliver campaigns with no
  * account anywhere. Nothing it accepts leaves this machine.
  *

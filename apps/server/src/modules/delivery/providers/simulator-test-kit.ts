@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * What the simulator's tests share (issue 14): a small webhook receiver standing in for the
+ * What the simulator's tests share: a small webhook receiver standing in for the
  * app's route (records raw bodies and headers, answers the statuses it is told), a raw POST,
  * and polling a condition with a generous bound instead of sleeping.
  */

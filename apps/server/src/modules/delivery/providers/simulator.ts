@@ -16,11 +16,11 @@ import {
 import { SIMULATOR_CODES } from './simulator-rules.js';
 
 /**
- * The engine's side of the simulator provider (issue 14): sends over an undici keep-alive
- * connection pool to a simulator (in-process or its own process), reads its refusals the way a
- * WhatsApp adapter would, and checks and parses its signed status webhooks. undici rather than
- * node:http because the client's CPU per message bounds the 5,000 msg/s target (issue 14;
- * performance.md (e) 17 measured an undici keep-alive client at 14-17k req/s on these cores).
+ * The engine's side of the simulator provider: sends over an undici keep-alive connection pool
+ * to a simulator (in-process or its own process), reads its refusals the way a WhatsApp adapter
+ * would, and checks and parses its signed status webhooks. undici rather than node:http because
+ * the client's CPU per message bounds the 5,000 msg/s target (docs/performance.md, Delivery
+ * at scale): an undici keep-alive client measured 14-17k requests/s on the bench machine's cores.
  */
 
 export const SIGNATURE_HEADER = 'x-herald-signature';

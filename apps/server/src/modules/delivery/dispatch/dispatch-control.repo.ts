@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { DispatchState } from '@herald/contract';
+import type { Tx } from '../../../db/database.js';
+
+/**
+ * The campaign-row writes that start, stop, pause and resume a campaign's sending
+ * (dispatch-control.service.ts). Each runs in the caller's transaction, which holds the
+ * campaign's row lock: the lock every claim takes (dispatch.repo.ts).
+ */
+
+/** The sender new campaigns go through (Delivery Settings marks one as the default). */
+export function defaultSender(tx: Tx): Promise<{ id: string; provider: string } | undefined> {
+  return tx
+    .selectFrom('senders')
+    .select(['id', 'provider'])
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * Approved becomes Processing with the sender and dispatch running; false for a campaign the
+ * engine already took once (its `dispatch_state` is set for good).
+ */
+export async function markStarted(
+  tx: Tx,
+  campaignId: string,
+  sender: { id: string; simulated: boolean },
+): Promise<boolean> {
+  const started = await tx
+    .updateTable('campaigns')
+    .set({
+      status: 'Processing',
+      sender_id: sender.id,
+      simulated: sender.simulated,
+      dispatch_state: 'running',
+      dispatch_heartbeat_at: sql<Date>`now()`,
+    })
+    .where('id', '=', campaignId)
+    .where('dispatch_state', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return started !== undefined;
+}
+
+/**
+ * Stops the sending of a campaign the engine is sending, or has sent but not settled; false
+ * when the engine has no part in it.
+ */
+export async function markCancelled(tx: Tx, campaignId: string): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE campaigns SET dispatch_state = 'cancelled', dispatch_resume_at = NULL
+    WHERE id = ${campaignId}::uuid
+      AND (dispatch_state IN ('running', 'paused', 'waiting')
+           OR (dispatch_state = 'done' AND NOT delivery_settled))
+    RETURNING id`.execute(tx);
+  return rows.length > 0;
+}
+
+/**
+ * Moves a Processing campaign's sending from one of `from` to paused (no resume time) or to
+ * running (with a fresh heartbeat, so the watchdog does not count it stalled); false when it
+ * was in none of `from`.
+ */
+export async function moveDispatchState(
+  tx: Tx,
+  campaignId: string,
+  from: readonly DispatchState[],
+  to: 'paused' | 'running',
+): Promise<boolean> {
+  const moved = await tx
+    .updateTable('campaigns')
+    .set(
+      to === 'paused'
+        ? { dispatch_state: 'paused', dispatch_resume_at: null }
+        : { dispatch_state: 'running', dispatch_heartbeat_at: sql<Date>`now()` },
+    )
+    .where('id', '=', campaignId)
+    .where('status', '=', 'Processing')
+    .where('dispatch_state', 'in', from)
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}

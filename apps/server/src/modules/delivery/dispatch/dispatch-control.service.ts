@@ -1,0 +1,105 @@
+import { server as msg, type DispatchState } from '@herald/contract';
+import type { AppContext } from '../../../context.js';
+import type { Tx } from '../../../db/database.js';
+import { conflict } from '../../../lib/app-error.js';
+import type { AuthUser } from '../../../plugins/auth-state.js';
+import { lockVisibleCampaign, type CampaignDispatch } from '../../campaigns/index.js';
+import { publishCampaignProgress } from '../../live/index.js';
+import { requestFinalize } from '../settle/finalize-request.js';
+import { addLaneJobs } from './dispatch-lanes.js';
+import * as repo from './dispatch-control.repo.js';
+
+/**
+ * Starting, pausing, resuming and cancelling a campaign's sending. Each runs in a transaction
+ * holding the campaign's row lock, the lock every claim of a batch takes: once a pause
+ * commits, no instance claims another recipient of that campaign. Start and cancel are asked
+ * by the campaigns module's status change through its CampaignDispatch port (wired in
+ * context.ts), in that change's transaction.
+ */
+
+type Deps = Pick<AppContext, 'log' | 'delivery'>;
+
+/**
+ * An Admin's Approved becomes the engine's Processing in the same transaction: the default
+ * sender, its simulated flag, dispatch running and the lane jobs (which commit with it).
+ * Returns false, leaving the campaign Approved, for a campaign the engine already sent
+ * (it stays with the manual path) or when no default sender exists.
+ */
+export async function startDispatch(deps: Deps, tx: Tx, campaignId: string): Promise<boolean> {
+  const sender = await repo.defaultSender(tx);
+  if (!sender) {
+    deps.log.warn({ component: 'delivery', campaignId }, 'no default sender: left Approved');
+    return false;
+  }
+  const simulated = deps.delivery.simulated(sender.provider);
+  if (!(await repo.markStarted(tx, campaignId, { id: sender.id, simulated }))) return false;
+  await addLaneJobs(tx, campaignId);
+  await publishCampaignProgress(tx, [campaignId]);
+  return true;
+}
+
+/**
+ * An Admin's Cancelled (or Rejected) of a campaign the engine is sending, or has sent but not
+ * settled: no more claims, and the settlement refunds the failed and unsent once the sends
+ * in flight end. Returns false when the engine has no part in it (the full refund applies).
+ */
+export async function cancelDispatch(tx: Tx, campaignId: string): Promise<boolean> {
+  if (!(await repo.markCancelled(tx, campaignId))) return false;
+  await requestFinalize(tx, campaignId);
+  await publishCampaignProgress(tx, [campaignId]);
+  return true;
+}
+
+/** The engine's side of the campaigns module's port, for context.ts to wire. */
+export function campaignDispatch(deps: Deps): CampaignDispatch {
+  return {
+    start: (tx, campaignId) => startDispatch(deps, tx, campaignId),
+    cancel: cancelDispatch,
+  };
+}
+
+/**
+ * Moves a Processing campaign's sending from one of `from` to `to`, under the row lock the
+ * claims take; `then` runs in the same transaction before the screens are told.
+ */
+function moveDispatch(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: string,
+  move: {
+    from: readonly DispatchState[];
+    to: 'paused' | 'running';
+    refused: string;
+    done: string;
+    then?: (tx: Tx) => Promise<unknown>;
+  },
+): Promise<{ message: string }> {
+  return ctx.db.transaction().execute(async (tx) => {
+    await lockVisibleCampaign(tx, actor, id);
+    if (!(await repo.moveDispatchState(tx, id, move.from, move.to))) throw conflict(move.refused);
+    await move.then?.(tx);
+    await publishCampaignProgress(tx, [id]);
+    return { message: move.done };
+  });
+}
+
+/** POST /api/campaigns/{id}/delivery/pause (Admin): a running or waiting campaign pauses. */
+export function pauseDispatch(ctx: AppContext, actor: AuthUser, id: string) {
+  return moveDispatch(ctx, actor, id, {
+    from: ['running', 'waiting'],
+    to: 'paused',
+    refused: msg.deliveryNotSending,
+    done: msg.deliveryPaused,
+  });
+}
+
+/** POST /api/campaigns/{id}/delivery/resume (Admin): a paused campaign sends again. */
+export function resumeDispatch(ctx: AppContext, actor: AuthUser, id: string) {
+  return moveDispatch(ctx, actor, id, {
+    from: ['paused'],
+    to: 'running',
+    refused: msg.deliveryNotPaused,
+    done: msg.deliveryResumed,
+    then: (tx) => addLaneJobs(tx, id),
+  });
+}

@@ -1,0 +1,267 @@
+import { sql } from 'kysely';
+import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
+import type { Db, DbOrTx, Tx } from '../../../db/database.js';
+import { counterShard } from '../counter-shards.sql.js';
+
+/**
+ * The dispatcher's queries: what a slice needs to send, claiming recipients and writing what
+ * the provider answered. The recipient row is the source of truth; a claim moves rows to
+ * `sending` (attempts + 1, with the claiming instance's presence key) under the campaign's row
+ * lock, so a pause, which takes the same lock, is seen by the very next claim on every instance.
+ *
+ * A claimed row holds no lease: it is its key's until the key's instance is gone (presence.ts),
+ * and `next_attempt_at` stays NULL. That column's index (migration 17) is the only one a claim
+ * could touch, so the common path (NULL -> sending -> sent) changes no indexed column and both
+ * updates are HOT, instead of two new index entries per message. The rows of a key are found
+ * through `dispatch_claimers` (migration 21), written by the claim itself: a (campaign, key)
+ * pair stays there until the key's session closes with every row written, or until
+ * releaseOrphans gives the rows of a dead key back (due now, in the index again). See
+ * docs/delivery.md, Claims and batches.
+ */
+
+/** What a dispatch slice sends with, read once per slice. */
+export interface DispatchCampaign {
+  id: string;
+  status: CampaignStatus;
+  dispatch_state: DispatchState | null;
+  credit_type: CreditType;
+  message: string;
+  cta_call: string | null;
+  cta_call_text: string | null;
+  cta_url: string | null;
+  cta_url_text: string | null;
+  sender_id: string | null;
+  provider: string | null;
+  rate_per_second: number | null;
+}
+
+export function loadDispatchCampaign(
+  db: DbOrTx,
+  id: string,
+): Promise<DispatchCampaign | undefined> {
+  return db
+    .selectFrom('campaigns as c')
+    .leftJoin('senders as s', 's.id', 'c.sender_id')
+    .select([
+      'c.id',
+      'c.status',
+      'c.dispatch_state',
+      'c.credit_type',
+      'c.message',
+      'c.cta_call',
+      'c.cta_call_text',
+      'c.cta_url',
+      'c.cta_url_text',
+      'c.sender_id',
+      's.provider',
+      's.rate_per_second',
+    ])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function mediaOf(db: DbOrTx, campaignId: string) {
+  return db
+    .selectFrom('campaign_files')
+    .select(['kind', 'stored_name', 'mime'])
+    .where('campaign_id', '=', campaignId)
+    .orderBy('kind')
+    .orderBy('position')
+    .execute();
+}
+
+/** A claimed recipient: its number and the attempt this send is. */
+export interface Claimed {
+  phone: string;
+  attempts: number;
+}
+
+export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
+
+/**
+ * Claims up to `limit` recipients under this instance's presence `key` (presence.ts): rows
+ * whose time came first (due retries, and rows a dead instance held, given back by
+ * releaseOrphans), then the first pass after the keyset cursor. Stops (claims nothing) unless
+ * the campaign is Processing and running; a waiting campaign whose time came becomes running
+ * here.
+ *
+ * One statement (in a transaction of its own only for claimBatchIn's planner setting). It
+ * takes the campaign's row lock (FOR NO KEY UPDATE: the statement updates the row's cursor and
+ * heartbeat, and inserts that reference the campaign are not held up), which a pause or cancel
+ * also takes (dispatch-control.service.ts):
+ * - a claim waiting behind a pause re-reads the campaign once the pause committed and claims
+ *   nothing; any claim after that commit sees it. A shared lock would not do: a claim whose
+ *   snapshot predates the pause would still claim after it.
+ * - claims of one campaign follow one another, so the cursor only ever moves past rows whose
+ *   claim committed. Recipient rows are taken with SKIP LOCKED, so two claims never hand out
+ *   one phone whatever the order; but a cursor moved by a claim racing another one that then
+ *   failed (its client killed mid-statement) would pass rows that stayed unclaimed for good.
+ * The lock is held for the statement and its commit only, so claims queue for a few
+ * milliseconds at most. The picked rows are updated through `phone = ANY(array)` on the primary
+ * key: a join to them was planned, on a campaign new to the planner, as a scan of all its rows.
+ */
+export async function claimBatch(
+  db: Db,
+  campaignId: string,
+  limit: number,
+  key: number,
+): Promise<Claim> {
+  return db.transaction().execute((trx) => claimBatchIn(trx, campaignId, limit, key));
+}
+
+/**
+ * claimBatch's statement inside the caller's transaction, planned without bitmap scans. The
+ * rows of a campaign are often new when it starts (created, approved, sent within the
+ * minute, before autovacuum's first ANALYZE): the planner then guesses a few dozen rows per
+ * campaign and finds the next unclaimed ones by a bitmap scan of every row past the cursor and a
+ * sort, which costs each claim the whole rest of the campaign (30-100 ms at 100k recipients,
+ * seconds at 1M). Without bitmap scans the primary key is walked from the cursor in order and
+ * stops at the batch, whatever the statistics say. SET LOCAL ends with the transaction.
+ */
+export async function claimBatchIn(
+  trx: Tx,
+  campaignId: string,
+  limit: number,
+  key: number,
+): Promise<Claim> {
+  await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+  const rows = await claimRows(trx, campaignId, limit, key);
+  if (rows.length === 1 && rows[0]!.phone === null) return { stopped: true };
+  // Every other row is a claimed one: phone and attempts set.
+  return { stopped: false, rows: rows as Claimed[] };
+}
+
+async function claimRows(
+  db: DbOrTx,
+  campaignId: string,
+  limit: number,
+  key: number,
+): Promise<{ phone: string | null; attempts: number | null }[]> {
+  // No lease: `next_attempt_at` stays (or becomes) NULL, so a first claim changes no indexed
+  // column and is a HOT update, and so is the write of its 'sent' answer.
+  const claim = sql`state = 'sending', attempts = r.attempts + 1, state_at = now(),
+    next_attempt_at = NULL, claimed_by = ${key}::int`;
+  const { rows } = await sql<{ phone: string | null; attempts: number | null }>`
+    WITH camp AS MATERIALIZED (
+      SELECT id, dispatch_cursor FROM campaigns
+      WHERE id = ${campaignId}::uuid AND status = 'Processing'
+        AND (dispatch_state = 'running'
+             OR (dispatch_state = 'waiting' AND coalesce(dispatch_resume_at <= now(), true)))
+      FOR NO KEY UPDATE
+    ), claimer AS (
+      -- Committed with the rows it covers: how a dead key's rows are found (no lease).
+      INSERT INTO dispatch_claimers (campaign_id, key)
+      SELECT id, ${key}::int FROM camp
+      ON CONFLICT DO NOTHING
+    ), due_pick AS MATERIALIZED (
+      SELECT phone FROM campaign_recipients
+      WHERE campaign_id = ${campaignId}::uuid AND next_attempt_at <= now()
+        AND state IN ('queued', 'sending') AND EXISTS (SELECT 1 FROM camp)
+      ORDER BY next_attempt_at LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED
+    ), due AS (
+      UPDATE campaign_recipients r SET ${claim}
+      WHERE r.campaign_id = ${campaignId}::uuid
+        AND r.phone = ANY(ARRAY(SELECT phone FROM due_pick))
+      RETURNING r.phone, r.attempts
+    ), fresh_pick AS MATERIALIZED (
+      -- A constant LIMIT (the batch, less the due rows, is cut by rn): with LIMIT (SELECT
+      -- ...) the planner guessed 10% of the table and joined it by a scan of the table.
+      SELECT phone, row_number() OVER (ORDER BY phone) AS rn FROM (
+        SELECT phone FROM campaign_recipients
+        WHERE campaign_id = ${campaignId}::uuid AND state IS NULL
+          AND phone > coalesce((SELECT dispatch_cursor FROM camp), '')
+          AND EXISTS (SELECT 1 FROM camp)
+        ORDER BY phone LIMIT ${limit}::int
+        FOR UPDATE SKIP LOCKED
+      ) x
+    ), fresh AS (
+      UPDATE campaign_recipients r SET ${claim}
+      WHERE r.campaign_id = ${campaignId}::uuid
+        AND r.phone = ANY(ARRAY(SELECT phone FROM fresh_pick
+                                 WHERE rn <= (SELECT ${limit}::int - count(*) FROM due)))
+      RETURNING r.phone, r.attempts
+    ), moved AS (
+      UPDATE campaigns c
+      SET dispatch_cursor = coalesce((SELECT max(phone) FROM fresh), c.dispatch_cursor),
+          dispatch_state = 'running',
+          dispatch_resume_at = CASE WHEN c.dispatch_state = 'waiting' THEN NULL
+                                    ELSE c.dispatch_resume_at END,
+          dispatch_heartbeat_at = now()
+      FROM camp WHERE c.id = camp.id
+    )
+    SELECT phone, attempts FROM due
+    UNION ALL
+    SELECT phone, attempts FROM fresh
+    UNION ALL
+    SELECT NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM camp)`.execute(db);
+  return rows;
+}
+
+/** What became of one claimed send. */
+export type SendResult =
+  | { phone: string; attempts: number; state: 'sent'; providerMessageId: string }
+  | { phone: string; attempts: number; state: 'failed'; code: string; text: string }
+  | {
+      phone: string;
+      attempts: number;
+      state: 'queued';
+      code: string;
+      text: string;
+      retryAt: Date;
+      /** False for a sender-wide rate-limit answer: that try does not count. */
+      counted: boolean;
+      /** The provider's Retry-After of a rate-limit answer (not stored). */
+      throttleMs?: number;
+    };
+
+/**
+ * Writes a batch's results in one statement: rows still `sending` with the attempt this
+ * instance claimed move on (a row a status event already moved, or one claimed again after its
+ * key was given up, is left alone), and the campaign's counters move with them, in this
+ * connection's counter shard (counter-shards.sql.ts): the campaign row is not locked. The rows are found by
+ * `phone = ANY(array)` on the primary key, which no statistics turn into a scan of the whole
+ * campaign, as they did the join alone.
+ */
+export async function writeResults(
+  db: DbOrTx,
+  campaignId: string,
+  results: readonly SendResult[],
+): Promise<void> {
+  if (results.length === 0) return;
+  const col = <T>(f: (r: SendResult) => T) => results.map(f);
+  await sql`
+    WITH r AS (
+      SELECT * FROM unnest(
+        ${col((r) => r.phone)}::text[], ${col((r) => r.attempts)}::int[],
+        ${col((r) => r.state)}::text[],
+        ${col((r) => (r.state === 'sent' ? r.providerMessageId : null))}::text[],
+        ${col((r) => (r.state === 'sent' ? null : r.code))}::text[],
+        ${col((r) => (r.state === 'sent' ? null : r.text))}::text[],
+        ${col((r) => (r.state === 'queued' ? r.retryAt.toISOString() : null))}::timestamptz[],
+        ${col((r) => r.state !== 'queued' || r.counted)}::bool[]
+      ) AS r(phone, attempts, state, pid, code, text, retry_at, counted)
+    ), u AS (
+      UPDATE campaign_recipients c
+      SET state = r.state,
+          attempts = CASE WHEN r.counted THEN c.attempts ELSE c.attempts - 1 END,
+          provider_message_id = coalesce(r.pid, c.provider_message_id),
+          error_code = r.code, error_text = r.text,
+          next_attempt_at = r.retry_at,
+          state_at = now(),
+          sent_at = CASE WHEN r.state = 'sent' THEN now() ELSE c.sent_at END,
+          failed_at = CASE WHEN r.state = 'failed' THEN now() ELSE c.failed_at END
+      FROM r
+      WHERE c.campaign_id = ${campaignId}::uuid AND c.phone = ANY(${col((r) => r.phone)}::text[])
+        AND c.phone = r.phone AND c.state = 'sending' AND c.attempts = r.attempts
+      RETURNING c.state
+    ), n AS (
+      SELECT count(*) FILTER (WHERE state = 'sent')::int AS sent,
+             count(*) FILTER (WHERE state = 'failed')::int AS failed
+        FROM u
+    )
+    INSERT INTO campaign_delivery_counts AS k (campaign_id, slot, sent, failed)
+    SELECT ${campaignId}::uuid, ${counterShard}, n.sent, n.failed FROM n WHERE n.sent + n.failed > 0
+    ON CONFLICT (campaign_id, slot)
+      DO UPDATE SET sent = k.sent + excluded.sent, failed = k.failed + excluded.failed`.execute(db);
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { server as msg } from '@herald/contract';
+import type { AppContext } from '../../../context.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../../lib/app-error.js';
+import type { ProviderAdapter, StatusEvent } from '../providers/provider.js';
+import {
+  progressThrottleFor,
+  StatusWriter,
+  transactionalBatchWrite,
+  type StatusWriterOptions,
+} from './status-writer.js';
+
+/**
+ * POST /api/delivery/webhooks/:provider: providers report sent, delivered, read and
+ * failed here. No login: the provider's signature over the raw body is the credential, so this
+ * scope keeps bodies as bytes. The events go to this instance's StatusWriter, and the answer
+ * waits until the batch holding them committed: 200 means written; 503 makes the provider send
+ * them again, so an event is never lost to a crash or a failed write.
+ */
+
+/** A provider's batch is a few hundred events; a body far beyond that is not one. */
+const WEBHOOK_BODY_LIMIT = 8 * 1024 * 1024;
+
+const ParamsSchema = z.object({ provider: z.string().min(1).max(50) });
+const ReplySchema = z.object({ received: z.number().int() });
+
+const writers = new WeakMap<AppContext, StatusWriter>();
+
+/** This instance's status writer, once its routes are registered (tests read its stats). */
+export function statusWriterOf(ctx: AppContext): StatusWriter | undefined {
+  return writers.get(ctx);
+}
+
+export interface WebhookRoutesOptions {
+  writer?: StatusWriterOptions;
+}
+
+export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, opts) => {
+  const { ctx } = app;
+  const progress = progressThrottleFor(ctx);
+  const writer = new StatusWriter(transactionalBatchWrite(ctx, progress), ctx.log, opts.writer);
+  writers.set(ctx, writer);
+  // Requests in flight finish first (Fastify waits for them), then what they handed in.
+  app.addHook('onClose', async () => {
+    await writer.close();
+    progress.close();
+  });
+
+  // Only this plugin's scope: the signature is checked over the exact bytes received.
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser(
+    ['application/json', '*'],
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/delivery/webhooks/:provider',
+    {
+      config: { public: true },
+      schema: { params: ParamsSchema, response: { 200: ReplySchema } },
+    },
+    async (req) => {
+      const adapter = adapterOf(req.params.provider);
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!adapter.verifyCallback(req.headers, raw))
+        throw unauthorized(msg.webhookSignatureInvalid);
+      const events = parseEvents(adapter, raw);
+      try {
+        await writer.submit(events);
+      } catch {
+        throw new AppError(503, msg.webhookNotWritten, { 'retry-after': '1' });
+      }
+      return { received: events.length };
+    },
+  );
+
+  function adapterOf(provider: string): ProviderAdapter {
+    try {
+      return ctx.delivery.adapterFor(provider);
+    } catch {
+      throw notFound(msg.webhookProviderUnknown);
+    }
+  }
+};
+
+function parseEvents(adapter: ProviderAdapter, raw: Buffer): StatusEvent[] {
+  try {
+    return adapter.parseStatusCallback(JSON.parse(raw.toString('utf8')));
+  } catch {
+    throw badRequest(msg.webhookBodyInvalid);
+  }
+}
