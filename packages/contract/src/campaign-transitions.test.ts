@@ -34,7 +34,7 @@ describe('the campaign transition table', () => {
     }
   });
 
-  it('the Admin may set any status from any other (spec 4)', () => {
+  it('the Admin may set any status from any other', () => {
     for (const [from, to] of pairs) {
       expect(canTransition(from, to, 'admin'), `${from} → ${to}`).toBe(from !== to);
     }

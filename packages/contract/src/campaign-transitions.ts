@@ -2,7 +2,7 @@ import type { Role } from './roles.js';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from './statuses.js';
 
 /**
- * Who may move a campaign between two statuses (spec 4; decisions.md section 4). `admin` is
+ * Who may move a campaign between two statuses (docs/product.md, Campaigns). `admin` is
  * the Admin's Change Status; `owner` is anyone else who can see the campaign (its owner or a
  * manager above it); `system` is the server's own work, such as a delivery engine.
  */
@@ -33,7 +33,7 @@ const SYSTEM_MOVES: readonly (readonly [CampaignStatus, CampaignStatus])[] = [
 
 /**
  * Every move, from (row) to (column), with who may make it; an empty list means nobody. The
- * Admin may set any status from any other (spec 4: no transition restriction for the Admin).
+ * Admin may set any status from any other (no transition restriction for the Admin).
  */
 export const CAMPAIGN_TRANSITIONS: TransitionTable = buildTable();
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { server as msg } from './server-messages.js';
 
 /**
- * The delivery engine's vocabulary (issue 14), shared by the server and the web app. A
+ * The delivery engine's vocabulary, shared by the server and the web app. A
  * recipient's state only moves forward along DELIVERY_STATES (failed ends it from any state
  * before delivered), so repeated and out-of-order provider events change nothing twice.
  */

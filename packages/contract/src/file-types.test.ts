@@ -105,7 +105,7 @@ describe('detectFileType', () => {
 describe('campaignKindAccepts', () => {
   const type = (head: Uint8Array) => detectFileType(head) as FileType;
 
-  it('takes for each kind what spec 5 allows', () => {
+  it('takes for each kind what the file rules allow', () => {
     expect(campaignKindAccepts('dp', type(PNG)) && campaignKindAccepts('dp', type(JPG))).toBe(true);
     expect(campaignKindAccepts('dp', type(GIF))).toBe(false);
     expect([GIF, WEBP, MP4, PDF].every((h) => campaignKindAccepts('singleCreative', type(h)))).toBe(

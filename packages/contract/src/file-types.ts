@@ -1,7 +1,8 @@
 /**
- * A file's type from its first bytes, never its name or declared type (decisions.md: "type by
- * content (magic bytes, not the name)"). The browser checks a chosen file with it before
- * uploading and the server checks the stored upload again, so both read the same table.
+ * A file's type from its first bytes (magic bytes), never its name or declared type
+ * (docs/product.md, Decisions: uploads are checked by content). The browser checks a chosen file
+ * with it before uploading and the server checks the stored upload again, so both read the same
+ * table.
  */
 import type { CampaignFileKind } from './schemas/campaigns.js';
 
@@ -99,7 +100,7 @@ export function detectFileType(head: Uint8Array): FileType | null {
 /**
  * mp4 (video) or m4a by the ftyp box: the major brand first, then its compatible brands (a
  * 32-bit list after the minor version, up to the box's size). QuickTime, HEIF, AVIF and 3GP
- * major brands are refused even when they also list `isom` (spec 5: video is mp4).
+ * major brands are refused even when they also list `isom` (video is mp4).
  */
 function ftypType(head: Uint8Array, ascii: (from: number, to: number) => string): FileType | null {
   const major = ascii(8, 12);
@@ -185,7 +186,7 @@ export function isPlainText(bytes: Uint8Array, cut = false): boolean {
   return new PlainTextCheck().push(bytes).isText(cut);
 }
 
-/** Whether a campaign file of `kind` may be of `type` (spec 5 "File rules"). */
+/** Whether a campaign file of `kind` may be of `type`. */
 export function campaignKindAccepts(kind: CampaignFileKind, type: FileType | null): boolean {
   if (type === null) return false;
   switch (kind) {

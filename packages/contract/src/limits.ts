@@ -1,9 +1,9 @@
-/** Business constants and limits (spec section 9, decisions.md). */
+/** Business constants and limits (docs/product.md, Limits and messages). */
 export const DEFAULT_COMPANY_NAME = 'Herald';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
-/** Hint shown on Add User when the password is left empty (decisions.md section 2). */
+/** Hint shown on Add User when the password is left empty (docs/product.md, Roles and scope). */
 export const DEFAULT_PASSWORD_HINT = 'Default: generated and shown once';
 
 export const OTP_LENGTH = 6;
@@ -112,6 +112,6 @@ export const BALANCES_SCREEN_PAGE = 50;
  */
 export const HISTORY_FILTER_USERS_MAX = 200;
 
-/** Ticket attachments (decisions.md section 5): up to 5 files of up to 5 MB each. */
+/** Ticket attachments (docs/product.md, Tickets): up to 5 files of up to 5 MB each. */
 export const TICKET_MAX_ATTACHMENTS = 5;
 export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;

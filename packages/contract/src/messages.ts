@@ -11,7 +11,10 @@ export const loginMessages = {
   resetSuccessSuffix: ' You can now log in with your new password.',
 } as const;
 
-/** Rule texts that the form shows and the server answers alike (spec sections 5 and 8). */
+/**
+ * Rule texts that the form shows and the server answers alike (docs/product.md, Limits and
+ * messages).
+ */
 export const ruleMessages = {
   insufficientCredits: 'Insufficient credits for this message type.',
   noRecipients: 'Please add at least one recipient.',

@@ -1,5 +1,5 @@
 /**
- * Common passwords are refused wherever a password is set (issue 11; NIST SP 800-63B 5.1.1.2:
+ * Common passwords are refused wherever a password is set (NIST SP 800-63B 5.1.1.2:
  * compare a new password against a list of commonly used ones and refuse a match).
  *
  * The list is `dictionary['passwords-common']` of `@zxcvbn-ts/language-common` (MIT): the 49,233

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isNotANumber, normalizeRecipient, parseRecipientText } from './recipients.js';
+import { isNotANumber, normalizeRecipient, RECIPIENT_SEPARATORS } from './recipients.js';
+import { RECIPIENT_CASES } from './recipient-cases.js';
 
 describe('recipients', () => {
   it('normalises and validates tokens', () => {
@@ -11,23 +12,28 @@ describe('recipients', () => {
     expect(normalizeRecipient('98765abc10')).toBeNull();
   });
 
-  it('splits on whitespace, commas, semicolons and newlines, counting drops', () => {
-    const r = parseRecipientText(
-      '9876543210, 9876543210;12\n+1-555-0100-999\t\r\n  ;;, 919876543210',
-    );
-    expect(r.numbers).toEqual(['9876543210', '15550100999', '919876543210']);
-    expect(r).toMatchObject({ kept: 3, invalid: 1, ignored: 0, duplicates: 1 });
-  });
-
   it('counts tokens that are not numbers apart from digit strings of the wrong length', () => {
     expect(isNotANumber('Phone')).toBe(true);
     expect(isNotANumber('98765abc10')).toBe(true);
     expect(isNotANumber('-')).toBe(true); // nothing left after stripping
     expect(isNotANumber('+91 (98765)')).toBe(false);
     expect(isNotANumber('123')).toBe(false);
-    const r = parseRecipientText('Name,Phone\nAsha,9876543210\nRavi,12345\n-,1234567890123456');
-    expect(r.numbers).toEqual(['9876543210']);
-    // 'Name', 'Phone', 'Asha', 'Ravi', '-' are not numbers; 12345 and the 16 digits are invalid.
-    expect(r).toMatchObject({ kept: 1, ignored: 5, invalid: 2, duplicates: 0 });
+  });
+});
+
+describe('the shared table of recipient cases', () => {
+  it('counts every token of every case once, and keeps only normalised numbers', () => {
+    for (const c of RECIPIENT_CASES) {
+      const tokens = c.text.split(RECIPIENT_SEPARATORS).filter(Boolean);
+      const counted = c.numbers.length + c.invalid + c.ignored + c.duplicates;
+      expect(counted, c.name).toBe(tokens.length);
+      for (const n of c.numbers) expect(normalizeRecipient(n), c.name).toBe(n);
+      expect(new Set(c.numbers).size, c.name).toBe(c.numbers.length);
+    }
+  });
+
+  it('has a name for each case, once', () => {
+    const names = RECIPIENT_CASES.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 });

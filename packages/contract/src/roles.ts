@@ -5,7 +5,7 @@ export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['Active', 'Blocked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** Which roles each role may create (decisions.md section 2). */
+/** Which roles each role may create (docs/product.md, Roles and scope). */
 export const CREATABLE_ROLES: Record<Role, readonly Role[]> = {
   Admin: ['Reseller', 'Sub-Reseller', 'User'],
   Reseller: ['Sub-Reseller', 'User'],

@@ -1,6 +1,6 @@
 import { ruleMessages as rule } from './messages.js';
 
-/** What the API answers in `{ message }` (the web app shows the spec's `ui` texts). */
+/** What the API answers in `{ message }` (the web app shows its own `ui` texts). */
 export const server = {
   invalidInput: 'Invalid input.',
   textHasNul: 'Text must not contain a NUL character.',
@@ -144,12 +144,12 @@ export const server = {
     `Rate per second must be a whole number from 1 to ${max.toLocaleString('en-US')}.`,
   senderDailyLimitInvalid: (max: number) =>
     `Daily limit must be a whole number from 1 to ${max.toLocaleString('en-US')}, or empty for unlimited.`,
-  // Pausing and resuming a campaign's sending (issue 14).
+  // Pausing and resuming a campaign's sending.
   deliveryPaused: 'Sending paused.',
   deliveryResumed: 'Sending resumed.',
   deliveryNotSending: 'This campaign is not being sent.',
   deliveryNotPaused: 'This campaign is not paused.',
-  // Delivery status webhooks and settlement (issue 14).
+  // Delivery status webhooks and settlement.
   webhookProviderUnknown: 'Unknown delivery provider.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookBodyInvalid: 'The webhook body is not a valid status callback.',

@@ -1,4 +1,4 @@
-/** Campaign lifecycle: the nine statuses with the spec's badge colours (Bootstrap variants). */
+/** Campaign lifecycle: the nine statuses with the product's badge colours (Bootstrap variants). */
 export const CAMPAIGN_STATUSES = [
   'Submitted',
   'Pending Approval',

@@ -1,7 +1,7 @@
 import { loginMessages, ruleMessages, UNAUTHORIZED_ACCESS } from './messages.js';
 
 /**
- * The web app's messages by screen (spec section 8). Apart from messages.ts: the spread below
+ * The web app's messages by screen. Apart from messages.ts: the spread below
  * is kept by the bundler wherever this module lands, so it must not land in the first chunk.
  */
 export const ui = {
@@ -94,7 +94,7 @@ export const ui = {
     empty: 'No announcements yet.',
     historyEmpty: 'No announcements to show.',
   },
-  /** Whitelabel Settings (spec 2.16, 8). */
+  /** Whitelabel Settings. */
   whitelabel: {
     title: 'Whitelabel Settings',
     loadFailed: 'Failed to load current settings.',
@@ -109,7 +109,7 @@ export const ui = {
     save: 'Save Settings',
     saving: 'Saving...',
   },
-  /** Backup & Data Management and Storage Management (spec 2.17, 2.18, 5, 8). */
+  /** Backup & Data Management and Storage Management. */
   backup: {
     title: 'Backup & Data Management',
     storageTitle: 'Storage Management',
@@ -152,7 +152,7 @@ export const ui = {
     collectionCount: 'Count',
     loading: 'Loading...',
   },
-  /** The alerts bell (spec 2.4). */
+  /** The alerts bell. */
   alerts: {
     bell: 'Alerts',
     newAlerts: 'New Alerts',
@@ -164,7 +164,7 @@ export const ui = {
     close: 'Close',
     markAsRead: 'Mark as Read',
   },
-  /** Delivery on the screens (issue 14): campaign progress, pause/resume/cancel, settings. */
+  /** Delivery on the screens: campaign progress, pause/resume/cancel, settings. */
   delivery: {
     settingsTitle: 'Delivery Settings',
     sendersLoadFailed: 'Could not load the senders.',

@@ -8,7 +8,7 @@ import { routes, type RouteDef, type RouteKey } from './paths';
 
 // Everything behind the login: the layout, the route table and its screens. It is a chunk of its
 // own, loaded after the login, so each new screen (and its import map) grows this chunk and never
-// the first screen's bundle (performance.md target 21).
+// the first screen's bundle (docs/performance.md, bundle size).
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );

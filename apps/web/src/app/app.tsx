@@ -3,8 +3,9 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { UnauthorizedPage } from './unauthorized-page';
 
 // Declarative routing with React.lazy screens: the data router would add ~16 kB gzipped to the
-// first screen (performance.md target 21), and the app needs none of its loaders. The login page
-// and the signed-in app (app-routes.tsx: layout, route table, screens) are chunks of their own.
+// first screen (docs/performance.md, bundle size), and the app needs none of its loaders. The login
+// page and the signed-in app (app-routes.tsx: layout, route table, screens) are chunks of their
+// own.
 const LoginPage = lazy(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );

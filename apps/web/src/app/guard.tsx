@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import type { Role } from '@herald/contract';
 import { useSession } from '../lib/auth-store';
 
-/** Route guard (spec 2.1): no stored user → /login; role not allowed → /unauthorized. */
+/** Route guard: no stored user → /login; role not allowed → /unauthorized. */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;

@@ -1,7 +1,7 @@
 import type { Role } from '@herald/contract';
 
 /**
- * The route table (spec 2.1) and the menus (spec 2.2): one source for the router, the guard
+ * The route table and the menus: one source for the router, the guard
  * and the side menu. A route with `ready: false` keeps its menu entry but shows the
  * unavailable page instead of a screen.
  */
@@ -98,7 +98,7 @@ export interface MenuItem {
   label: string;
 }
 
-/** Each role's menu, in the spec's order, with the spec's labels. */
+/** Each role's menu, in the product's order, with its labels. */
 export const MENUS: Record<Role, MenuItem[]> = {
   Admin: [
     { key: 'admin', label: 'Dashboard' },

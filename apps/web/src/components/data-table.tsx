@@ -7,7 +7,7 @@ export interface Column<T> {
   className?: string;
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;

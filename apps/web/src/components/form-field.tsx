@@ -48,7 +48,7 @@ export interface SelectOption {
   label: string;
 }
 
-interface SelectFieldProps extends FieldProps {
+export interface SelectFieldProps extends FieldProps {
   options: readonly (string | SelectOption)[];
   /** Label of the empty first option; omitted means no empty option. */
   placeholder?: string;

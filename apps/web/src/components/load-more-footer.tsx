@@ -1,13 +1,8 @@
 import { Button, Spinner } from 'react-bootstrap';
 import { useLoadMore } from './use-load-more';
+import type { PagedMore } from './use-paged-rows';
 
-export interface LoadMoreFooterProps {
-  hasNextPage: boolean;
-  isFetchingMore: boolean;
-  /** Loading the next page failed: stop scrolling loads and offer a retry. */
-  moreFailed: boolean;
-  /** Asks for the next page; ignored unless more can load now. */
-  onLoadMore: () => void;
+export interface LoadMoreFooterProps extends PagedMore {
   /** What the list holds, for the spinner's label and the retry line ("transactions"). */
   noun: string;
   /** Shown once everything is loaded. */

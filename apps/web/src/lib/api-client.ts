@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message when present, else the screen's fallback from the spec. */
+/** The server's message when present, else the screen's own fallback message. */
 export function errorMessage(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { isSessionUser, type SessionUser } from '@herald/contract';
 
 /**
- * The session as the spec stores it: the token and the user (id, email, role, name) in
+ * The session as the product stores it: the token and the user (id, email, role, name) in
  * localStorage. Components subscribe through `useSession`.
  */
 const TOKEN_KEY = 'token';

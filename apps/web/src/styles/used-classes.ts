@@ -1,7 +1,8 @@
 /**
  * The Bootstrap class names the web app's sources can put on an element, for
  * bootstrap-classes.test.ts: a class bootstrap.scss leaves out is a broken screen. Own code, not
- * PurgeCSS (not a dependency): performance.md §(f) 21 needs only this check, not a CSS rewriter.
+ * PurgeCSS (not a dependency): the login CSS target (docs/performance.md, login CSS) needs only
+ * this check, not a CSS rewriter.
  */
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The Advanced Analytics date ranges (spec 2.12): the last 7, 30 or 90 days (UTC), or all time. */
+/** The Advanced Analytics date ranges: the last 7, 30 or 90 days (UTC), or all time. */
 export const ANALYTICS_RANGES = ['7', '30', '90', 'all'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '30';
@@ -12,7 +12,7 @@ export const AnalyticsQuerySchema = z.object({
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 /**
- * GET /api/analytics (spec section 3, Analytics summary). `users.total`: the users of the
+ * GET /api/analytics, the analytics summary. `users.total`: the users of the
  * caller's scope, the caller excluded (a head count, whatever the range); `credits.added` and
  * `credits.removed`: Σ count of the Added and Removed ledger entries on accounts of the scope
  * (the caller's own included) in the range; `campaigns.total`: the scope's campaigns created in

@@ -3,7 +3,7 @@ import { FILE_LIMITS } from '../limits.js';
 import { server as msg } from '../server-messages.js';
 import { BigintCursorSchema, EmailSchema, text } from './common.js';
 
-/** Announcements (spec 2.15, 3, 5 and 7; decisions.md section 5). */
+/** Announcements (docs/product.md, Announcements and alerts). */
 
 export const ANNOUNCEMENT_VISIBILITY_TYPES = ['all', 'reseller', 'specific'] as const;
 export type AnnouncementVisibilityType = (typeof ANNOUNCEMENT_VISIBILITY_TYPES)[number];
@@ -13,7 +13,7 @@ export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
 export const ANNOUNCEMENT_LINK_MAX = 2048;
 /** Emails a `specific` announcement may list; a wider audience is a `reseller` or `all` one. */
 export const ANNOUNCEMENT_MAX_TARGETS = 500;
-/** An announcement image is an image file of up to 3 MB (spec 5: images max 3 MB). */
+/** An announcement image is an image file of up to 3 MB (images max 3 MB). */
 export const ANNOUNCEMENT_IMAGE_MAX_BYTES = FILE_LIMITS.image;
 /** The multipart file field of POST /api/announcements. */
 export const ANNOUNCEMENT_IMAGE_FIELD = 'image';
@@ -120,7 +120,9 @@ export const AnnouncementSchema = z.object({
   createdAt: z.string(),
   expiryDate: z.string().nullable(),
   visibility: z.object({ type: AnnouncementVisibilityTypeSchema }),
-  /** Whether the caller has seen it (decisions.md 5: "seen" is per user). */
+  /**
+   * Whether the caller has seen it ("seen" is per user: docs/product.md, Announcements and alerts).
+   */
   seen: z.boolean(),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;

@@ -10,7 +10,7 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** The logged-in user as stored by the browser (spec section 3) plus the 'Member since' date. */
+/** The logged-in user as stored by the browser plus the 'Member since' date. */
 export const SessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),

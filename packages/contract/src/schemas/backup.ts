@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { server as msg } from '../server-messages.js';
 
-/** Backup & Data Management and Storage Management (spec 2.17, 2.18, 7; decisions.md 3, 6). */
+/** Backup & Data Management and Storage Management (docs/product.md, Backup and storage). */
 
 /** POST /api/backup/generate-download: where the file will be, and where its progress is. */
 export const BackupDownloadReplySchema = z.object({
@@ -81,7 +81,7 @@ export const CleanupReplySchema = z.object({
 });
 export type CleanupReply = z.infer<typeof CleanupReplySchema>;
 
-/** GET /api/admin/storage-usage (spec 3: Storage usage). */
+/** GET /api/admin/storage-usage . */
 export const StorageUsageSchema = z.object({
   fileStorage: z.object({ megabytes: z.number() }),
   databaseStorage: z.object({

@@ -8,7 +8,7 @@ export const BrandingSchema = z.object({
 });
 export type Branding = z.infer<typeof BrandingSchema>;
 
-/** The caller's own whitelabel fields (spec 2.16): null where it has set none. */
+/** The caller's own whitelabel fields: null where it has set none. */
 export const WhitelabelSettingsSchema = z.object({
   companyName: z.string().nullable(),
   companyLogo: z.string().nullable(),
@@ -30,5 +30,5 @@ export const WhitelabelSettingsReplySchema = WhitelabelSettingsSchema.extend({
 });
 export type WhitelabelSettingsReply = z.infer<typeof WhitelabelSettingsReplySchema>;
 
-/** The logo size the settings screen recommends (spec 2.16). */
+/** The logo size the settings screen recommends. */
 export const RECOMMENDED_LOGO_SIZE = { width: 200, height: 50 } as const;

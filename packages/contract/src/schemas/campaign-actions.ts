@@ -4,7 +4,7 @@ import type { CampaignStatus } from '../statuses.js';
 import { CampaignSchema, CampaignStatusSchema } from './campaigns.js';
 
 /**
- * Campaign actions after creation (spec 2.9, 7; decisions.md sections 3 and 4): status
+ * Campaign actions after creation (docs/product.md, Campaigns): status
  * changes, the owner's cancellation request, delivery reports and the asset download.
  */
 
@@ -43,7 +43,7 @@ export function isDeliveredStatus(status: string): boolean {
   return (DELIVERED_REPORT_STATUSES as readonly string[]).includes(status.trim().toLowerCase());
 }
 
-/** Report CSV column detection (decisions.md section 4). */
+/** Report CSV column detection (docs/product.md, Campaigns). */
 export const REPORT_NUMBER_HEADERS = ['number', 'mobile', 'phone', 'recipient', 'to'] as const;
 export const REPORT_STATUS_HEADER = 'status';
 /** Largest report CSV accepted (1,000,000 rows of number and status fit well within it). */

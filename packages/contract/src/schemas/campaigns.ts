@@ -7,7 +7,7 @@ import { EmailSchema, optionalText, text, TzOffsetSchema } from './common.js';
 import { CreditTypeSchema } from './credits.js';
 import { DeliveryProgressSchema } from '../delivery.js';
 
-/** Campaigns (spec 3, 5 and 7; decisions.md section 4). */
+/** Campaigns (docs/product.md, Campaigns). */
 
 export const CAMPAIGN_MESSAGE_MAX = 4096;
 export const CAMPAIGN_LIST_DEFAULT = 100;
@@ -23,7 +23,7 @@ export const CAMPAIGN_FILE_KINDS = [
 ] as const;
 export type CampaignFileKind = (typeof CAMPAIGN_FILE_KINDS)[number];
 
-/** The multipart file fields of POST /api/campaigns (spec 7) and the kind each stores. */
+/** The multipart file fields of POST /api/campaigns and the kind each stores. */
 export const CAMPAIGN_FILE_FIELDS = {
   dp: 'dp',
   singleCreative: 'singleCreative',
@@ -37,7 +37,7 @@ export type CampaignFileField = keyof typeof CAMPAIGN_FILE_FIELDS;
 /**
  * What `createdBy` shows for a creator outside the viewer's scope (always a user above the
  * viewer, since the owner is in scope and the creator is the owner or above it): its role, as
- * the spec's tables show 'Admin' where a user's creator is not to be named.
+ * the product's tables show 'Admin' where a user's creator is not to be named.
  */
 export const CAMPAIGN_CREATOR_LABELS: Record<Role, string> = {
   Admin: 'Admin',
@@ -114,7 +114,7 @@ export const CampaignSchema = z.object({
   /** Rows of the delivery report; 0 when no report was uploaded (View Report is hidden). */
   reportCount: z.number(),
   createdAt: z.string(),
-  /** The delivery engine's totals (issue 14); null when the engine never touched it. */
+  /** The delivery engine's totals; null when the engine never touched it. */
   delivery: DeliveryProgressSchema.nullable(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;

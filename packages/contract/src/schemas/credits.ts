@@ -10,7 +10,7 @@ export const MAX_CREDIT_COUNT = 10_000_000;
 export const MAX_RATE_PAISE = 10_000_000; // ₹100,000 per credit
 export const HISTORY_PAGE_DEFAULT = 50;
 
-/** Transaction History's columns (spec 2.11), shared by the screen and the .xlsx export. */
+/** Transaction History's columns, shared by the screen and the .xlsx export. */
 export const HISTORY_COLUMNS = [
   'Date',
   'To (Email)',
@@ -111,7 +111,7 @@ const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
     .pipe(schema.optional());
 
 /**
- * GET /api/credits/balances (spec: a map of email to map of credit type to number): email →
+ * GET /api/credits/balances (a map of email to map of credit type to number): email →
  * credit type → remaining balance, over existing balance rows, bounded by BalancesQuerySchema.
  * The next page's cursor travels in the BALANCES_NEXT_CURSOR_HEADER response header (absent on
  * the last page), since any key in the map itself could collide with an email.

@@ -14,10 +14,10 @@ export const ACTIVE_CAMPAIGN_STATUSES: readonly CampaignStatus[] = CAMPAIGN_STAT
 export const SENT_CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['Completed', 'Report Generated'];
 
 /**
- * Live dashboard figures for the caller's scope (decisions.md section 6). Each role's four cards
- * read four of them; a figure no card of the caller's role shows is null. `avgSuccessRate` (the
- * mean over the User's campaigns with a delivery report of delivered / reported, 0–100) is null
- * while none of its campaigns has a report, and is shown as a dash.
+ * Live dashboard figures for the caller's scope (docs/product.md, Decisions). Each role's four
+ * cards read four of them; a figure no card of the caller's role shows is null. `avgSuccessRate`
+ * (the mean over the User's campaigns with a delivery report of delivered / reported, 0–100) is
+ * null while none of its campaigns has a report, and is shown as a dash.
  */
 export const DashboardSchema = z.object({
   totalUsers: z.number(),

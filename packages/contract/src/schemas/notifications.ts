@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BigintCursorSchema, text } from './common.js';
 import { server as msg } from '../server-messages.js';
 
-/** In-app notifications and the live alerts stream (spec 2.4, 3 and 7; decisions.md section 5). */
+/** In-app notifications and the live alerts stream (docs/product.md, Announcements and alerts). */
 
 export const NOTIFICATION_LIST_DEFAULT = 50;
 export const NOTIFICATION_LIST_MAX = 200;

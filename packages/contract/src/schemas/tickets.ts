@@ -4,7 +4,7 @@ import { server as msg } from '../server-messages.js';
 import { BigintCursorSchema, EmailSchema, text } from './common.js';
 import { detectFileType, isPlainText, type FileType } from '../file-types.js';
 
-/** Support tickets (spec 2.14, 3, 5 and 7; decisions.md section 5). */
+/** Support tickets (docs/product.md, Tickets). */
 
 export const TICKET_ISSUE_TYPES = ['Other', 'Campaign', 'User', 'Credits/Debits'] as const;
 export type TicketIssueType = (typeof TICKET_ISSUE_TYPES)[number];
@@ -125,8 +125,8 @@ export const TicketDetailSchema = TicketSchema.extend({
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
 
 /**
- * GET /api/tickets. Spec 7 says only "list"; it is answered like GET /api/campaigns, as keyset
- * pages (newest ticket number first) so a long-lived support desk never loads every ticket.
+ * GET /api/tickets, answered like GET /api/campaigns: keyset pages (newest ticket number first) so
+ * a long-lived support desk never loads every ticket.
  */
 export const TicketListSchema = z.object({
   tickets: z.array(TicketSchema),
@@ -143,7 +143,7 @@ export const ticketAttachmentPath = (ticketId: string, attachmentId: string) =>
   `/api/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(attachmentId)}`;
 
 /**
- * A ticket attachment's type by content (decisions.md section 5: images, pdf, csv, xlsx, txt):
+ * A ticket attachment's type by content (images, pdf, csv, xlsx, txt: docs/product.md, Tickets):
  * a signature first; text has none, so bytes that read as plain text are csv when the name says
  * so, else txt. The name never admits a file, it only names a text one. `head` is the file's
  * start (`cut`) or all of it.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  parseRecipientText,
+  recipientKeysToStrings,
   server as msg,
   type CreateCampaignReply,
   type CreditType,
@@ -14,7 +14,7 @@ import { campaignRows, file, fund, postCampaign } from './campaigns.test-fixture
 import { recipientCopyChunks } from './recipient-copy.js';
 import { scanRecipients } from './recipient-scan.js';
 
-/** Large lists: COPY ingest, exact counts, all rows or none (performance.md (b) 5, F10). */
+/** Large lists: COPY ingest, exact counts, all rows or none (docs/performance.md, campaign intake). */
 
 const NORMAL: CreditType = 'Normal Message - domestic';
 const BIG = 200_000;
@@ -59,7 +59,7 @@ function bigList(): { text: string; distinct: number; duplicates: number; invali
 describe('POST /api/campaigns: large lists by COPY', () => {
   it(`stores ${BIG.toLocaleString('en')} numbers with duplicates and invalid tokens, exactly`, async () => {
     const list = bigList();
-    const want = parseRecipientText(list.text);
+    const want = scanRecipients(list.text);
     // '123456' is invalid, '12a…' not a number: both dropped.
     expect([want.kept, want.duplicates, want.invalid + want.ignored]).toEqual([
       list.distinct,
@@ -81,7 +81,7 @@ describe('POST /api/campaigns: large lists by COPY', () => {
       t.db,
     );
     expect(rows.length).toBe(BIG);
-    const expected = [...want.numbers].sort();
+    const expected = recipientKeysToStrings(want.keys).sort();
     expect(rows.every((r, i) => r.phone === expected[i])).toBe(true);
   });
 

@@ -3,9 +3,10 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
 
 /**
- * The server's recipient parser: the rules of parseRecipientText (contract recipients.ts) in
- * one pass over the characters, fed in chunks as the upload arrives, without splitting the
- * text into token strings or keeping a Set (performance.md (a) 1 and (b) 5).
+ * The server's recipient parser: the contract's recipient rules (recipients.ts) in one pass
+ * over the characters, fed in chunks as the upload arrives, without splitting the text into
+ * token strings or keeping a Set (docs/performance.md, campaign intake). Its tests run the
+ * contract's table of cases (recipient-cases.ts), as the browser's parser's do.
  *
  * Each kept number becomes one exact double, its key (the contract's recipient-keys.ts, the
  * browser's parser's encoding too). Keys order by length, then value: the list the web form

@@ -8,7 +8,7 @@ import type {
 } from '@herald/contract';
 import { api } from '../../lib/api-client';
 
-/** The five analytics reads (spec 2.12, section 3 shapes), each for one date range. */
+/** The five analytics reads (the contract's analytics schemas), each for one date range. */
 const get = <T>(path: string, range: AnalyticsRange, signal?: AbortSignal) =>
   api<T>(`/analytics${path}`, { query: { range }, signal });
 

@@ -27,7 +27,7 @@ export function myAnnouncementsQueryOptions() {
   });
 }
 
-/** The bell's announcements: refreshed every 30 s (spec 2.4) while the tab is visible. */
+/** The bell's announcements: refreshed every 30 s while the tab is visible. */
 export function useMyAnnouncements() {
   return useQuery({
     ...myAnnouncementsQueryOptions(),

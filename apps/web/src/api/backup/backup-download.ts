@@ -19,7 +19,7 @@ export function getBackupProgress(url: string, signal?: AbortSignal): Promise<Ba
   return api<BackupProgress>(underApi(url), { signal });
 }
 
-/** The blob GET of downloadUrl (spec 2.17), with the bytes received so far. */
+/** The blob GET of downloadUrl, with the bytes received so far. */
 export function fetchBackup(
   url: string,
   onProgress: (bytes: number) => void,

@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 
 const settingsKey = ['branding', 'settings'] as const;
 
-/** GET /api/whitelabel/settings: the caller's own company name and logo (spec 2.16). */
+/** GET /api/whitelabel/settings: the caller's own company name and logo. */
 export function getWhitelabelSettings(signal?: AbortSignal): Promise<WhitelabelSettings> {
   return api<WhitelabelSettings>('/whitelabel/settings', { signal });
 }

@@ -5,7 +5,7 @@ import { creditsRootKey } from '../credits/get-credits';
 import { profilesRootKey } from '../profile/get-profile';
 import { campaignsRootKey } from './get-campaigns';
 
-/** The media files by their multipart field names (spec 7); `images` is repeated. */
+/** The media files by their multipart field names; `images` is repeated. */
 export interface CampaignUploadFiles {
   dp?: File | null;
   singleCreative?: File | null;
@@ -21,7 +21,7 @@ export interface CreateCampaignArgs {
   /** The recipients comma-joined, as ASCII bytes (encodeRecipients). */
   to: Uint8Array<ArrayBuffer>;
   files: CampaignUploadFiles;
-  /** One per submission: a retry with the same key creates nothing twice (decisions 3). */
+  /** One per submission: a retry with the same key creates nothing twice. */
   idempotencyKey: string;
   onProgress?: (fraction: number) => void;
 }
@@ -29,7 +29,7 @@ export interface CreateCampaignArgs {
 /**
  * The multipart body of POST /api/campaigns. `to` can hold a million numbers (16 MB): it goes
  * as bytes in a Blob part, never as one string on the page, and as a file part the server
- * scans the numbers as they stream in (spec 7 names the field `to`; the file name only marks
+ * scans the numbers as they stream in (the API names the field `to`; the file name only marks
  * it as streamed). Text fields come first, so the server has them before the files.
  */
 export function campaignFormData(args: Pick<CreateCampaignArgs, 'fields' | 'to' | 'files'>) {

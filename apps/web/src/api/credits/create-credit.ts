@@ -3,12 +3,12 @@ import type { CreateCreditBody, CreateCreditReply } from '@herald/contract';
 import { api } from '../../lib/api-client';
 import { creditsRootKey } from './get-credits';
 
-/** What POST /api/credits receives: count and rate as numbers (spec 5), rate in rupees. */
+/** What POST /api/credits receives: count and rate as numbers, rate in rupees. */
 export type CreditRequest = CreateCreditBody & { count: number; rate: number };
 
 export interface CreateCreditArgs {
   body: CreditRequest;
-  /** One per submission: a retry with the same key writes nothing twice (decisions 3). */
+  /** One per submission: a retry with the same key writes nothing twice. */
   idempotencyKey: string;
 }
 

@@ -8,7 +8,7 @@ export const creditsRootKey = ['credits'] as const;
 export interface GetCreditsParams {
   /** Entries per page. */
   limit?: number;
-  /** Adds a `_t` time stamp so no HTTP cache answers (spec 7, reseller screen). */
+  /** Adds a `_t` time stamp so no HTTP cache answers (the resellers' screen). */
   bustCache?: boolean;
 }
 

@@ -43,7 +43,7 @@ export function getHistory(
 ): Promise<HistoryReply> {
   return api<HistoryReply>('/credits/history', {
     query: {
-      // Dates are the viewer's local days (decisions 3).
+      // Dates are the viewer's local days (docs/product.md, Decisions).
       ...historyParams(filters, new Date().getTimezoneOffset()),
       cursor,
       limit: HISTORY_PAGE_DEFAULT,

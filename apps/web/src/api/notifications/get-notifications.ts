@@ -25,7 +25,7 @@ export function unreadNotificationsQueryOptions() {
   });
 }
 
-/** The bell's list: refreshed every 30 s (spec 2.4) while the tab is visible, and on live events. */
+/** The bell's list: refreshed every 30 s while the tab is visible, and on live events. */
 export function useUnreadNotifications() {
   return useQuery({
     ...unreadNotificationsQueryOptions(),

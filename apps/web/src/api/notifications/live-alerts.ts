@@ -37,7 +37,7 @@ export function parseLiveFrames(text: string): { kinds: LiveEventKind[]; rest: s
  * GET /api/live: calls `onEvent` with each change the server announces, until `signal` aborts.
  * A streaming fetch, not EventSource, so the token goes in the Authorization header and never in
  * a URL. A dropped stream reconnects (`onOpen` then tells the caller to reload, as events may
- * have been missed); a 401 ends the session like any call; failures are only logged (spec 2.4).
+ * have been missed); a 401 ends the session like any call; failures are only logged.
  */
 export function subscribeLiveAlerts(
   onEvent: (kind: LiveEventKind) => void,

@@ -17,10 +17,10 @@ const ForcedChangePasswordPage = lazy(() =>
 );
 
 /**
- * The signed-in shell (spec 2.3): side menu, top bar and the page. Without a session it sends
+ * The signed-in shell: side menu, top bar and the page. Without a session it sends
  * the visitor to /login. A 401 on any authenticated call means the session ended (blocked,
  * password changed, expired): the message shows, and 2 s later the session is cleared and the
- * visitor goes to /login (spec 4). A user whose password an Admin reset sees only the forced
+ * visitor goes to /login. A user whose password an Admin reset sees only the forced
  * change-password screen until they choose their own (the server refuses everything else).
  */
 export function AppLayout() {

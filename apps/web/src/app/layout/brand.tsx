@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_COMPANY_NAME } from '@herald/contract';
 import { useMyBranding } from '../../api/branding/get-my-branding';
 
-/** Logos are served by the API host by path (spec 7). */
+/** Logos are served by the API host by path. */
 function assetUrl(path: string): string {
   return /^(https?:)?\/\//.test(path) || path.startsWith('/') ? path : `/${path}`;
 }
@@ -20,8 +20,8 @@ function BrandLogo({ src, name }: { src: string; name: string }) {
 }
 
 /**
- * The side menu's branding (spec 2.3): the logo, else the company name; a placeholder bar while
- * it loads. A failure is only logged and falls back to the default name (spec 8). The browser
+ * The side menu's branding: the logo, else the company name; a placeholder bar while
+ * it loads. A failure is only logged and falls back to the default name. The browser
  * tab's title follows the company name.
  */
 export function Brand() {

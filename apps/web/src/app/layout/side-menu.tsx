@@ -7,7 +7,7 @@ import { MENUS, menuHref } from '../paths';
 import { Brand } from './brand';
 
 /**
- * The side menu (spec 2.2, 2.3): branding, greeting, the role's links with the current one
+ * The side menu: branding, greeting, the role's links with the current one
  * highlighted, and Logout. Below the md breakpoint it stacks on top and the links fold away.
  */
 export function SideMenu({ user }: { user: SessionUser }) {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@herald/contract';
 import { AlertsBell } from '../../features/alerts/alerts-bell';
 
-/** The bar above the page (spec 2.3): the alerts bell (spec 2.4) and who is signed in. */
+/** The bar above the page: the alerts bell and who is signed in. */
 export function TopBar({ user }: { user: SessionUser }) {
   return (
     <header className="bg-white border-bottom px-3 px-md-4 py-2 d-flex align-items-center justify-content-end gap-3">

@@ -16,7 +16,7 @@ const timeOf = (iso: string) => {
   return Number.isNaN(t) ? 0 : t;
 };
 
-/** Unread notifications and unseen announcements, merged newest first (spec 2.4). */
+/** Unread notifications and unseen announcements, merged newest first. */
 export function mergeAlerts(
   notifications: readonly Notification[],
   announcements: readonly Announcement[],

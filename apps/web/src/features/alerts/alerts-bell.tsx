@@ -14,7 +14,7 @@ import { useLiveAlerts } from './use-live-alerts';
 import './alerts.css';
 
 /**
- * The alerts bell of the top bar (spec 2.4): a badge of unread notifications plus unseen
+ * The alerts bell of the top bar: a badge of unread notifications plus unseen
  * announcements, a dropdown of them merged newest first, a chime when the count rises. It is
  * kept current live (GET /api/live) with the 30-second refresh as the fallback; failures to
  * load are only logged.

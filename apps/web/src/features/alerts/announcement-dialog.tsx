@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * An announcement opened from the bell (spec 2.4): title, optional image, the message with its
+ * An announcement opened from the bell: title, optional image, the message with its
  * line breaks, 'Posted on', 'Learn More' (only with a link: a new tab, then seen), Close and
  * 'Mark as Read'. Every field is rendered as text.
  */

@@ -14,12 +14,12 @@ import {
 } from 'recharts';
 import type { CreditsTrendRow, NameValueRow, TopUserRow } from '@herald/contract';
 
-// The charts of the analytics screen (spec 2.12). This module is the only one that imports the
+// The charts of the analytics screen. This module is the only one that imports the
 // chart library, and the page loads it with React.lazy, so no other screen's bundle carries it.
 
-/** Chart height (spec 2.12). */
+/** Chart height. */
 export const CHART_HEIGHT = 300;
-/** The 'Credit Types Used' pie's five colours (spec 2.12), reused in turn past the fifth. */
+/** The 'Credit Types Used' pie's five colours, reused in turn past the fifth. */
 export const PIE_COLOURS = ['#0088FE', '#00C49F', '#FFBB28', '#FF8042', '#8884D8'] as const;
 const ADDED = '#198754';
 const REMOVED = '#dc3545';

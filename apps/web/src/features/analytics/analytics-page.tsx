@@ -27,7 +27,7 @@ interface CardDef {
   value: (s: AnalyticsSummary) => number;
 }
 
-/** The four summary cards (spec 2.12). */
+/** The four summary cards. */
 const CARDS: CardDef[] = [
   { id: 'total-users', title: 'Total Users', value: (s) => s.users.total },
   { id: 'credits-added', title: 'Credits Added', value: (s) => s.credits.added },
@@ -35,7 +35,7 @@ const CARDS: CardDef[] = [
   { id: 'total-campaigns', title: 'Total Campaigns', value: (s) => s.campaigns.total },
 ];
 
-/** Advanced Analytics (spec 2.12): the caller's scope (decisions 6), for a chosen date range. */
+/** Advanced Analytics: the caller's scope (docs/product.md, Decisions), for a chosen date range. */
 export function AnalyticsPage() {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   const data = useAnalytics(range);

@@ -9,7 +9,7 @@ import {
 } from '@herald/contract';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 
-/** The create form of Manage Announcements (spec 2.15, 5) as typed. */
+/** The create form of Manage Announcements as typed. */
 export interface AnnouncementFormValues {
   title: string;
   message: string;

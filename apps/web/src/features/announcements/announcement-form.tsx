@@ -16,7 +16,7 @@ import { failure, OutcomeAlert, type Outcome } from './outcome-alert';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
-/** The create form of Manage Announcements (spec 2.15, 5), checked with the server's schema. */
+/** The create form of Manage Announcements, checked with the server's schema. */
 export function AnnouncementForm() {
   const create = useCreateAnnouncement();
   const [values, setValues] = useState<AnnouncementFormValues>(EMPTY_ANNOUNCEMENT_FORM);

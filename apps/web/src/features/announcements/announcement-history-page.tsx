@@ -1,33 +1,28 @@
-import { useCallback, useMemo } from 'react';
 import { Accordion, Alert, Image } from 'react-bootstrap';
-import { ui } from '@herald/contract';
+import { ui, type AnnouncementList } from '@herald/contract';
 import { formatDate } from '../../lib/format';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { LoadMoreFooter } from '../../components/load-more-footer';
+import { usePagedRows } from '../../components/use-paged-rows';
 import { useAnnouncementHistory } from '../../api/announcements/get-announcement-history';
 
+const announcementsOf = (page: AnnouncementList) => page.announcements;
+
 /**
- * Announcement history (/announcements-history; spec 2.15): an accordion of the caller's
+ * Announcement history (/announcements-history): an accordion of the caller's
  * announcements, newest first, expired ones too; each item shows the title with its date and
  * the message with its line breaks; the first item starts open. All text is rendered as text.
  */
 export function AnnouncementHistoryPage() {
   const history = useAnnouncementHistory();
-  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = history;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetching]);
-  const items = useMemo(
-    () => history.data?.pages.flatMap((p) => p.announcements) ?? [],
-    [history.data],
-  );
+  const { rows: items, loading, failed, more } = usePagedRows(history, announcementsOf);
 
   return (
     <div>
       <h1 className="h3 mb-3">Announcements</h1>
-      {history.isPending ? (
+      {loading ? (
         <LoadingSpinner label="Loading announcements..." />
-      ) : history.isError && !isFetchNextPageError ? (
+      ) : failed ? (
         <Alert variant="danger">{ui.announcements.historyFailed}</Alert>
       ) : items.length === 0 ? (
         <Alert variant="info">{ui.announcements.historyEmpty}</Alert>
@@ -70,14 +65,7 @@ export function AnnouncementHistoryPage() {
               </Accordion.Item>
             ))}
           </Accordion>
-          <LoadMoreFooter
-            hasNextPage={hasNextPage}
-            isFetchingMore={history.isFetchingNextPage}
-            moreFailed={isFetchNextPageError}
-            onLoadMore={loadMore}
-            noun="announcements"
-            endText="End of announcements."
-          />
+          <LoadMoreFooter {...more} noun="announcements" endText="End of announcements." />
         </>
       )}
     </div>

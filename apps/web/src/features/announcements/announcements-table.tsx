@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Card } from 'react-bootstrap';
-import { ui, type AdminAnnouncement } from '@herald/contract';
+import { useState } from 'react';
+import { Button, Card } from 'react-bootstrap';
+import { ui, type AdminAnnouncement, type AdminAnnouncementList } from '@herald/contract';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type Column } from '../../components/data-table';
-import { LoadingSpinner } from '../../components/loading-spinner';
-import { LoadMoreFooter } from '../../components/load-more-footer';
+import type { Column } from '../../components/data-table';
+import { PagedTable } from '../../components/paged-table';
+import { usePagedRows } from '../../components/use-paged-rows';
 import { useAllAnnouncements } from '../../api/announcements/get-all-announcements';
 import { useDeleteAnnouncement } from '../../api/announcements/delete-announcement';
 import { VISIBILITY_OPTIONS } from './announcement-form-logic';
@@ -16,17 +16,15 @@ const visibilityLabel = (a: AdminAnnouncement) => {
   return a.visibility.type === 'specific' ? `${label}: ${a.visibility.targets.join(', ')}` : label;
 };
 
+const announcementsOf = (page: AdminAnnouncementList) => page.announcements;
+
 /** Every announcement (Admin), newest first, each with Delete behind a confirmation. */
 export function AnnouncementsTable() {
   const list = useAllAnnouncements();
   const remove = useDeleteAnnouncement();
   const [pending, setPending] = useState<AdminAnnouncement | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetching]);
-  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.announcements) ?? [], [list.data]);
+  const paged = usePagedRows(list, announcementsOf);
 
   const columns: Column<AdminAnnouncement>[] = [
     { header: 'Title', cell: (a) => a.title },
@@ -64,33 +62,19 @@ export function AnnouncementsTable() {
       </Card.Header>
       <Card.Body>
         {outcome && <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
-        {list.isPending ? (
-          <LoadingSpinner label="Loading announcements..." />
-        ) : list.isError && !isFetchNextPageError ? (
-          <Alert variant="danger" className="mb-0">
-            {ui.announcements.loadFailed}
-          </Alert>
-        ) : (
-          <>
-            <DataTable
-              aria-label="Existing Announcements"
-              columns={columns}
-              rows={rows}
-              rowKey={(a) => a._id}
-              emptyText={ui.announcements.empty}
-            />
-            {rows.length > 0 && (
-              <LoadMoreFooter
-                hasNextPage={hasNextPage}
-                isFetchingMore={list.isFetchingNextPage}
-                moreFailed={isFetchNextPageError}
-                onLoadMore={loadMore}
-                noun="announcements"
-                endText="End of announcements."
-              />
-            )}
-          </>
-        )}
+        <PagedTable
+          loading={paged.loading}
+          loadingLabel="Loading announcements..."
+          error={paged.failed ? ui.announcements.loadFailed : null}
+          aria-label="Existing Announcements"
+          columns={columns}
+          rows={paged.rows}
+          rowKey={(a) => a._id}
+          emptyText={ui.announcements.empty}
+          more={paged.more}
+          noun="announcements"
+          endText="End of announcements."
+        />
       </Card.Body>
       <ConfirmDialog
         show={!!pending}

@@ -1,7 +1,7 @@
 import { AnnouncementForm } from './announcement-form';
 import { AnnouncementsTable } from './announcements-table';
 
-/** Manage Announcements (/admin-announcements, Admin; spec 2.15): the create form and the table. */
+/** Manage Announcements (/admin-announcements, Admin): the create form and the table. */
 export function ManageAnnouncementsPage() {
   return (
     <div>

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client';
 import { failure } from './outcome-alert';
 
 describe('failure', () => {
-  it('keeps the spec’s text and adds the server’s reason', () => {
+  it('keeps the screen’s text and adds the server’s reason', () => {
     const err = new ApiError(400, 'No user with the email a@b.co.');
     expect(failure(err, ui.announcements.createFailed)).toEqual({
       ok: false,

@@ -1,7 +1,7 @@
 import { Alert } from 'react-bootstrap';
 import { ApiError } from '../../lib/api-client';
 
-/** What the last create or delete came to: the spec's text, and the server's reason if any. */
+/** What the last create or delete came to: the screen's text, and the server's reason if any. */
 export interface Outcome {
   ok: boolean;
   text: string;
@@ -9,8 +9,9 @@ export interface Outcome {
 }
 
 /**
- * A failure shows the spec's message as it stands (spec 8 does not prefer the server's for
- * announcements), with the server's reason below it, e.g. an unknown target email.
+ * A failure shows the screen's message as it stands (docs/product.md, Limits and messages: it does
+ * not prefer the server's for announcements), with the server's reason below it, e.g. an unknown
+ * target email.
  */
 export function failure(err: unknown, text: string): Outcome {
   const detail = err instanceof ApiError ? err.serverMessage : undefined;

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * Forgot Password (spec 2.5, 4): step 1 sends an OTP to the email, step 2 sets a new password
+ * Forgot Password: step 1 sends an OTP to the email, step 2 sets a new password
  * with it; after success the dialog closes by itself RESET_DIALOG_CLOSE_MS later.
  */
 export function ForgotPasswordDialog({ show, initialEmail, onClose }: Props) {

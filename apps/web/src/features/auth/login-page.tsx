@@ -14,7 +14,7 @@ const ForgotPasswordDialog = lazy(() =>
 
 const loadSchema = () => import('./login-schema');
 
-/** /login (spec 2.5): email and password; on success the session is stored and / opens. */
+/** /login: email and password; on success the session is stored and / opens. */
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();

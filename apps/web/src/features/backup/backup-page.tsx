@@ -17,7 +17,7 @@ function percent(rows: number, total: number): number {
   return Math.min(100, Math.round((rows / total) * 100));
 }
 
-/** Backup & Data Management (/backup, Admin; spec 2.17). */
+/** Backup & Data Management (/backup, Admin). */
 export function BackupPage() {
   const download = useBackupDownload();
   const save = useSaveBackupToServer();

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { cleanupError, confirmText, type CleanupValues } from './cleanup-logic';
 
 /**
- * Date-range data cleanup (spec 2.17, 2.18, 5): campaigns, users (never Admins) or
+ * Date-range data cleanup: campaigns, users (never Admins) or
  * transactions; both dates required; a confirm dialog; for users, the warning that their
  * campaigns, tickets and transactions go too.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupError, confirmText } from './cleanup-logic';
 
 describe('cleanup form', () => {
-  it("needs both dates, with the spec's message", () => {
+  it("needs both dates, with the screen's message", () => {
     const msg = "Please select both a 'from' and 'to' date for cleanup.";
     expect(cleanupError({ dataType: 'users', fromDate: '', toDate: '' })).toBe(msg);
     expect(cleanupError({ dataType: 'users', fromDate: '2026-01-01', toDate: '' })).toBe(msg);

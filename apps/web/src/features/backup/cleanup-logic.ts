@@ -6,7 +6,7 @@ export interface CleanupValues {
   toDate: string;
 }
 
-/** The spec's check before the confirm dialog (spec 5): both dates, else its message. */
+/** The screen's check before the confirm dialog: both dates, else its message. */
 export function cleanupError(v: CleanupValues): string | null {
   if (!v.fromDate || !v.toDate) return ui.backup.cleanupDatesRequired;
   return null;

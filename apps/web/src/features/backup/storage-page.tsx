@@ -4,7 +4,7 @@ import { useStorageUsage } from '../../api/backup/storage-usage';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { CleanupCard } from './cleanup-card';
 
-/** Storage Management (/storage, Admin; spec 2.18): sizes in MB, rows per table, cleanup. */
+/** Storage Management (/storage, Admin): sizes in MB, rows per table, cleanup. */
 export function StoragePage() {
   const usage = useStorageUsage();
   return (

@@ -1,8 +1,8 @@
 import { canTransition, isOwnerCancellable, type Campaign, type Role } from '@herald/contract';
 
 /**
- * What a row's Actions cell can offer (spec 2.9; decisions.md section 4), and for the Admin
- * while the engine sends (issue 14): pause, resume, and stop (Change Status to Cancelled).
+ * What a row's Actions cell can offer (docs/product.md, Campaigns), and for the Admin
+ * while the engine sends: pause, resume, and stop (Change Status to Cancelled).
  */
 export type CampaignAction =
   'view' | 'download' | 'report' | 'status' | 'upload' | 'cancel' | 'pause' | 'resume' | 'stop';

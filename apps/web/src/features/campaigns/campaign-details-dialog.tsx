@@ -88,7 +88,7 @@ function DetailBody({ c }: { c: CampaignDetail }) {
   );
 }
 
-/** View (spec 2.9): every field of one campaign, its files and its recipients, paged. */
+/** View: every field of one campaign, its files and its recipients, paged. */
 export function CampaignDetailsDialog({
   campaign,
   onHide,

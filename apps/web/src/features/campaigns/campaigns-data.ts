@@ -37,7 +37,7 @@ export function recipientsEndText(shown: number, total: number): string {
     : `The Download zip has all ${total.toLocaleString()} recipients.`;
 }
 
-/** Delivered is green, any other report status red (spec 2.9). */
+/** Delivered is green, any other report status red. */
 export function reportStatusVariant(status: string): 'success' | 'danger' {
   return isDeliveredStatus(status) ? 'success' : 'danger';
 }

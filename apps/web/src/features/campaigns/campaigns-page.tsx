@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { usePagedMore } from '../../components/use-paged-rows';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
 import {
@@ -20,7 +21,7 @@ import { useCampaignActions } from './use-campaign-actions';
 /** While a shown campaign is Processing, the list reloads this often besides the live events. */
 const PROCESSING_POLL_MS = 5000;
 
-/** Campaigns (spec 2.9): create, filter, and act on the campaigns of the caller's scope. */
+/** Campaigns: create, filter, and act on the campaigns of the caller's scope. */
 export function CampaignsPage() {
   const session = useSession();
   const me = session?.user;
@@ -31,11 +32,7 @@ export function CampaignsPage() {
   const [userTerm, setUserTerm] = useState('');
   const users = useUserSearch(userTerm, !!me && !isUser);
   const actions = useCampaignActions();
-  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
-
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetching]);
+  const more = usePagedMore(list);
   // The form refreshes the lists itself; clearing the filters puts the new campaign on top.
   const onCreated = useCallback(() => setFilters(EMPTY_CAMPAIGN_FILTERS), []);
   const role = me?.role;
@@ -69,7 +66,7 @@ export function CampaignsPage() {
 
   if (!me) return <Alert variant="danger">{ui.campaigns.loadFailed}</Alert>;
 
-  const loadFailed = list.isError && !isFetchNextPageError;
+  const loadFailed = list.isError && !list.isFetchNextPageError;
   const loading = !problem && !loadFailed && (list.isPending || list.isPlaceholderData);
   const pages = loading || problem || loadFailed || !list.data ? [] : list.data.pages;
   const rowCount = pages.reduce((n, p) => n + p.campaigns.length, 0);
@@ -95,10 +92,7 @@ export function CampaignsPage() {
             actionsFor={actionsFor}
             onAction={actions.onAction}
             downloadingId={actions.downloadingId}
-            hasNextPage={hasNextPage}
-            isFetchingMore={list.isFetchingNextPage}
-            moreFailed={isFetchNextPageError}
-            onLoadMore={loadMore}
+            {...more}
           />
         </Card.Body>
       </Card>

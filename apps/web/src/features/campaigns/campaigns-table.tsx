@@ -4,6 +4,7 @@ import { CAMPAIGN_STATUS_VARIANTS, type Campaign, type CampaignList } from '@her
 import { StatusBadge } from '../../components/status-badge';
 import { ACTION_LABELS, type CampaignAction } from './campaign-actions';
 import { useLoadMore } from '../../components/use-load-more';
+import type { PagedMore } from '../../components/use-paged-rows';
 import { DeliveryProgressCell } from './delivery/delivery-progress';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
@@ -92,20 +93,16 @@ const PageRows = memo(function PageRows({
   ));
 });
 
-interface CampaignsTableProps {
+interface CampaignsTableProps extends PagedMore {
   pages: readonly CampaignList[];
   /** Must be stable (module-level or memoized): rows re-render when it changes. */
   actionsFor: (c: Campaign) => CampaignAction[];
   onAction: OnCampaignAction;
   downloadingId: string | null;
-  hasNextPage: boolean;
-  isFetchingMore: boolean;
-  moreFailed: boolean;
-  onLoadMore: () => void;
   'aria-label'?: string;
 }
 
-/** The campaigns table of spec 2.9, loading the next keyset page as its end nears. */
+/** The campaigns table, loading the next keyset page as its end nears. */
 export function CampaignsTable(props: CampaignsTableProps) {
   const { pages, hasNextPage, isFetchingMore, moreFailed, onLoadMore } = props;
   const sentinel = useLoadMore(hasNextPage && !isFetchingMore && !moreFailed, onLoadMore);

@@ -18,7 +18,7 @@ interface ChangeStatusDialogProps {
 }
 
 /**
- * Admin's Change Status (spec 4): the current status and every status the transition table lets
+ * Admin's Change Status: the current status and every status the transition table lets
  * the Admin set from it, in the lifecycle's order.
  */
 export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatusDialogProps) {

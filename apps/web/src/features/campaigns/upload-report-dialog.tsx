@@ -10,7 +10,7 @@ interface UploadReportDialogProps {
   onUploaded: (reply: UploadReportReply) => void;
 }
 
-/** Admin uploads or replaces a campaign's delivery report (a .csv; spec 5 and 9). */
+/** Admin uploads or replaces a campaign's delivery report (a .csv). */
 export function UploadReportDialog({ campaign, onHide, onUploaded }: UploadReportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);

@@ -23,7 +23,7 @@ interface Outcome {
 }
 
 /**
- * Add/Remove Credits (spec 2.8, 5). Admin mints or removes; a reseller transfers from its own
+ * Add/Remove Credits. Admin mints or removes; a reseller transfers from its own
  * balance, so it also sees that balance. Validated with the server's schema before sending.
  */
 export function CreditForm({ me }: { me: SessionUser }) {

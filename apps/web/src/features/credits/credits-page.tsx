@@ -5,7 +5,7 @@ import { CreditForm } from './credit-form';
 import { TransactionsTable } from './transactions-table';
 
 /**
- * Credit Management (spec 2.8): /credits for Admin and /reseller-credits for Reseller and
+ * Credit Management: /credits for Admin and /reseller-credits for Reseller and
  * Sub-Reseller are one screen; the session's role picks the table and the balances shown.
  */
 export function CreditsPage() {

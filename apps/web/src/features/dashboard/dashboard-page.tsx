@@ -16,7 +16,7 @@ const RESELLER_CARDS: CardDef[] = [
   { title: 'My Open Tickets', figure: 'openTickets' },
 ];
 
-/** The four cards of each role's dashboard, with the spec's titles (spec 2.6). */
+/** The four cards of each role's dashboard, with the product's titles. */
 const CARDS: Record<Role, CardDef[]> = {
   Admin: [
     { title: 'Total Users', figure: 'totalUsers' },
@@ -53,7 +53,7 @@ function figureOf(def: CardDef, data: Dashboard | undefined) {
   return value === null ? '—' : formatFigure(value, def.percent);
 }
 
-/** Dashboard (spec 2.6) with live figures for the caller's scope (decisions 6). */
+/** Dashboard with live figures for the caller's scope (docs/product.md, Decisions). */
 export function DashboardPage() {
   const session = useSession();
   const { data, isError } = useDashboard();

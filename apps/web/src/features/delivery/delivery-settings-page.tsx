@@ -7,7 +7,7 @@ import { useSenders } from '../../api/delivery/get-senders';
 import { SenderFormDialog } from './sender-form-dialog';
 
 /**
- * Delivery Settings (/delivery-settings, Admin; issue 14): each sender's rate per second and
+ * Delivery Settings (/delivery-settings, Admin): each sender's rate per second and
  * daily limit, shared by every app instance, with what it sent today (UTC).
  */
 export function DeliverySettingsPage() {

@@ -15,7 +15,7 @@ export function filtersProblem(filters: HistoryFilterValues): string | null {
 
 const NO_TRANSACTIONS: readonly CreditTransaction[] = [];
 
-/** A page's rows; a non-array `transactions` counts as none (spec 7). Stable for memoized rows. */
+/** A page's rows; a non-array `transactions` counts as none. Stable for memoized rows. */
 export function pageTransactions(page: HistoryReply | undefined): readonly CreditTransaction[] {
   return page && Array.isArray(page.transactions) ? page.transactions : NO_TRANSACTIONS;
 }

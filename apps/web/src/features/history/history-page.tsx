@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import { ui } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { usePagedMore } from '../../components/use-paged-rows';
 import {
   EMPTY_HISTORY_FILTERS,
   useHistory,
@@ -14,25 +15,21 @@ import { HistoryFilters } from './history-filters';
 import { HistoryTable } from './history-table';
 import { RemainingCredits } from './remaining-credits';
 
-/** Transaction History (spec 2.11): the caller's ledger scope, filtered, loaded as it scrolls. */
+/** Transaction History: the caller's ledger scope, filtered, loaded as it scrolls. */
 export function HistoryPage() {
   const session = useSession();
   const [filters, setFilters] = useState<HistoryFilterValues>(EMPTY_HISTORY_FILTERS);
   // Start after End is refused here with the server's own message, without a request.
   const problem = useMemo(() => filtersProblem(filters), [filters]);
   const history = useHistory(filters, !!session && !problem);
-  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = history;
-
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetching]);
+  const more = usePagedMore(history);
 
   if (!session) return <Alert variant="danger">{ui.history.pleaseLogIn}</Alert>;
 
-  // A failed load clears the rows, balances, credit types and users (spec 4); a failed
+  // A failed load clears the rows, balances, credit types and users; a failed
   // "load more" keeps what is shown. Placeholder data (the previous filters' result) only
   // feeds the lists while the new result loads.
-  const loadFailed = history.isError && !isFetchNextPageError;
+  const loadFailed = history.isError && !history.isFetchNextPageError;
   const data = loadFailed ? undefined : history.data;
   const lists = firstPageLists(data?.pages[0]);
   const loading = !problem && !loadFailed && (history.isPending || history.isPlaceholderData);
@@ -54,13 +51,7 @@ export function HistoryPage() {
     body = (
       <Card className="shadow-sm">
         <Card.Body>
-          <HistoryTable
-            pages={pages}
-            hasNextPage={hasNextPage}
-            isFetchingMore={history.isFetchingNextPage}
-            moreFailed={isFetchNextPageError}
-            onLoadMore={loadMore}
-          />
+          <HistoryTable pages={pages} {...more} />
         </Card.Body>
       </Card>
     );

@@ -8,6 +8,7 @@ import {
 } from '@herald/contract';
 import { formatDateTime, orDash } from '../../lib/format';
 import { LoadMoreFooter } from '../../components/load-more-footer';
+import type { PagedMore } from '../../components/use-paged-rows';
 import { pageTransactions, transactionTypeVariant } from './history-data';
 
 const HistoryRow = memo(function HistoryRow({ tx }: { tx: CreditTransaction }) {
@@ -38,17 +39,11 @@ const PageRows = memo(function PageRows({ rows }: { rows: readonly CreditTransac
   return rows.map((tx) => <HistoryRow key={tx._id || tx.id} tx={tx} />);
 });
 
-interface HistoryTableProps {
+interface HistoryTableProps extends PagedMore {
   pages: readonly HistoryReply[];
-  hasNextPage: boolean;
-  isFetchingMore: boolean;
-  /** Loading the next page failed: stop scrolling loads and offer a retry. */
-  moreFailed: boolean;
-  /** Asks for the next page; ignored unless more can load now. */
-  onLoadMore: () => void;
 }
 
-/** The striped, hoverable ledger table (spec 2.11 item 5), loading more as its end nears. */
+/** The striped, hoverable ledger table, loading more as its end nears. */
 export function HistoryTable(props: HistoryTableProps) {
   const { pages, ...more } = props;
   return (

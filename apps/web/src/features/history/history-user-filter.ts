@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { SessionUser } from '@herald/contract';
+import type { FilterSearch } from '../../components/filters-card';
 import { matchesTerm, type SearchOption } from '../../components/search-select-logic';
 import { useUserSearch } from '../../api/users/get-users';
 
@@ -8,7 +9,7 @@ interface NamedUser {
   email: string;
 }
 
-/** 'Name (email)', value the email (spec 2.11's User Email options). */
+/** 'Name (email)', value the email: the User Email filter's options. */
 export const userEmailOption = (u: NamedUser): SearchOption => ({
   value: u.email,
   label: `${u.name} (${u.email})`,
@@ -32,7 +33,10 @@ export function historyUserOptions(
 }
 
 /** The User Email filter's state: what is typed, and the matches for it. */
-export function useHistoryUserFilter(me: SessionUser | undefined, offered: readonly NamedUser[]) {
+export function useHistoryUserFilter(
+  me: SessionUser | undefined,
+  offered: readonly NamedUser[],
+): FilterSearch {
   const [term, setTerm] = useState('');
   const canSearch = !!me && me.role !== 'User';
   const search = useUserSearch(term, canSearch);
@@ -40,5 +44,5 @@ export function useHistoryUserFilter(me: SessionUser | undefined, offered: reado
     () => (me ? historyUserOptions(me, term, search.data, offered) : []),
     [me, term, search.data, offered],
   );
-  return { term, setTerm, options, searching: search.searching };
+  return { term, onTermChange: setTerm, options, searching: search.searching };
 }

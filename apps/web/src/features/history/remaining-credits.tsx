@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import type { HistoryLists } from './history-data';
 
-/** 'Your Remaining Credits' (spec 2.11 item 3): one tile per credit type, four per row. */
+/** 'Your Remaining Credits': one tile per credit type, four per row. */
 export const RemainingCredits = memo(function RemainingCredits({
   credits,
 }: {

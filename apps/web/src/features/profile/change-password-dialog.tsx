@@ -1,7 +1,7 @@
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { ChangePasswordFields, useChangePasswordForm } from './change-password-form';
 
-/** Change Password (spec 5): all three required, new and confirm must match. */
+/** Change Password: all three required, new and confirm must match. */
 export function ChangePasswordDialog({ onHide }: { onHide: () => void }) {
   const form = useChangePasswordForm();
 

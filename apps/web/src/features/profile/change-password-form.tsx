@@ -14,7 +14,7 @@ const FIELDS: { key: keyof ChangePasswordBody; label: string; autoComplete: stri
 ];
 
 /**
- * Change Password's state and submit (spec 5), shared by the profile's dialog and the screen a
+ * Change Password's state and submit, shared by the profile's dialog and the screen a
  * user whose password an Admin reset must pass first.
  */
 export function useChangePasswordForm() {
@@ -45,7 +45,7 @@ export function useChangePasswordForm() {
 
 type Form = ReturnType<typeof useChangePasswordForm>;
 
-/** The outcome alert and the three fields, with the spec's labels. */
+/** The outcome alert and the three fields, with the product's labels. */
 export function ChangePasswordFields({ form, idPrefix }: { form: Form; idPrefix: string }) {
   const { change } = form;
   return (

@@ -7,7 +7,7 @@ import { ChangePasswordFields, useChangePasswordForm } from './change-password-f
 
 /**
  * What a user whose password an Admin reset sees after login, and nothing else, until they
- * choose their own (issue 11): the server answers 403 to every other call meanwhile. Once the
+ * choose their own: the server answers 403 to every other call meanwhile. Once the
  * change is made the session's hold ends and the layout shows / (the role's dashboard): the
  * screen moves the address there first, since it unmounts the moment the change lands.
  */

@@ -19,7 +19,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useProfile } from '../../api/profile/get-profile';
 import { ChangePasswordDialog } from './change-password-dialog';
 
-/** Without a session the message stays readable for a moment, then login (spec 4). */
+/** Without a session the message stays readable for a moment, then login. */
 function useLoginRedirect(active: boolean) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -32,7 +32,7 @@ function useLoginRedirect(active: boolean) {
   }, [active, navigate]);
 }
 
-/** User Profile (spec 2.13): details, credit balances and recent campaigns of one user. */
+/** User Profile: details, credit balances and recent campaigns of one user. */
 export function ProfilePage() {
   const { userId } = useParams();
   const session = useSession();

@@ -52,7 +52,7 @@ function useRelatedOptions(me: SessionUser, issueType: TicketIssueType): SelectO
   }, [field, campaigns.data, users.data, credits.data, me]);
 }
 
-/** The create-ticket modal (spec 2.14, 5): subject and description required, files optional. */
+/** The create-ticket modal: subject and description required, files optional. */
 export function CreateTicketDialog({ me, onClose }: { me: SessionUser; onClose: () => void }) {
   const [values, setValues] = useState<CreateTicketValues>(EMPTY_TICKET);
   const [files, setFiles] = useState<File[]>([]);

@@ -22,7 +22,7 @@ export function TicketAdminControls({ ticket }: { ticket: TicketDetail }) {
   const [assignee, setAssignee] = useState(ticket.assignedTo || TICKET_ADMIN_ASSIGNEE);
   const users = useUsers({ role: 'Reseller', limit: USERS_PAGE_MAX });
   const { hasNextPage, isFetching, fetchNextPage } = users;
-  // The spec's reseller list is every user filtered to Resellers: the server filters, and the
+  // The reseller list is every user filtered to Resellers: the server filters, and the
   // few pages of Resellers are all read.
   useEffect(() => {
     if (hasNextPage && !isFetching) void fetchNextPage();
@@ -80,7 +80,7 @@ export function TicketAdminControls({ ticket }: { ticket: TicketDetail }) {
   );
 }
 
-/** The assigned Reseller's Escalate, after the spec's confirmation. */
+/** The assigned Reseller's Escalate, after its confirmation. */
 export function EscalateButton({ ticket }: { ticket: TicketDetail }) {
   const [confirming, setConfirming] = useState(false);
   const escalate = useEscalateTicket();

@@ -91,7 +91,7 @@ function DetailBody({ ticket, me }: { ticket: TicketDetail; me: SessionUser }) {
   );
 }
 
-/** The ticket-detail modal (spec 2.14). Every user text is rendered as text, never HTML. */
+/** The ticket-detail modal. Every user text is rendered as text, never HTML. */
 export function TicketDetailDialog(props: { id: string; me: SessionUser; onClose: () => void }) {
   const ticket = useTicket(props.id);
   return (

@@ -15,7 +15,7 @@ import {
 } from '@herald/contract';
 import type { SelectOption } from '../../components/form-field';
 
-/** Pure rules of the Support Tickets screen (spec 2.14), kept apart from the components. */
+/** Pure rules of the Support Tickets screen, kept apart from the components. */
 
 /** Which related record the create form asks for, by issue type (Other asks for none). */
 export const RELATED_FIELD: Partial<
@@ -44,7 +44,9 @@ export function transactionOptions(entries: readonly CreditTransaction[]): Selec
   }));
 }
 
-/** Assign to: Admin first, then every Active Reseller (spec: "Admin or a reseller"). */
+/**
+ * Assign to: Admin first, then every Active Reseller (a ticket goes to the Admin or a reseller).
+ */
 export function assigneeOptions(users: readonly User[]): SelectOption[] {
   const resellers = users.filter((u) => u.role === 'Reseller' && u.status === 'Active');
   return [

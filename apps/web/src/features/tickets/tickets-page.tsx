@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { ui } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { usePagedMore } from '../../components/use-paged-rows';
 import { useSession } from '../../lib/auth-store';
 import { useTickets } from '../../api/tickets/get-tickets';
 import { FailureAlert } from './failure-alert';
@@ -10,7 +11,7 @@ import { CreateTicketDialog } from './create-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
 import { TicketsTable } from './tickets-table';
 
-/** Support Tickets (spec 2.14): the caller's tickets, the create modal and the detail modal. */
+/** Support Tickets: the caller's tickets, the create modal and the detail modal. */
 export function TicketsPage() {
   const session = useSession();
   const me = session?.user;
@@ -25,14 +26,11 @@ export function TicketsPage() {
     setPicked(null);
     if (linked) setParams({}, { replace: true });
   };
-  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetching]);
+  const more = usePagedMore(list);
 
   if (!me) return <Alert variant="danger">{ui.tickets.pleaseLogIn}</Alert>;
 
-  const loadFailed = list.isError && !isFetchNextPageError;
+  const loadFailed = list.isError && !list.isFetchNextPageError;
   let body;
   if (loadFailed) {
     body = <FailureAlert error={list.error} message={ui.tickets.loadFailed} />;
@@ -44,10 +42,7 @@ export function TicketsPage() {
         pages={list.data.pages}
         showUser={me.role === 'Admin'}
         onView={(t) => setPicked(t._id)}
-        hasNextPage={hasNextPage}
-        isFetchingMore={list.isFetchingNextPage}
-        moreFailed={isFetchNextPageError}
-        onLoadMore={loadMore}
+        {...more}
       />
     );
   }

@@ -2,18 +2,15 @@ import { Button } from 'react-bootstrap';
 import { TICKET_STATUS_VARIANTS, ui, type Ticket, type TicketList } from '@herald/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadMoreFooter } from '../../components/load-more-footer';
+import type { PagedMore } from '../../components/use-paged-rows';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 
-interface TicketsTableProps {
+interface TicketsTableProps extends PagedMore {
   pages: readonly TicketList[];
-  /** Admin sees the User column (spec 2.14). */
+  /** Admin sees the User column. */
   showUser: boolean;
   onView: (ticket: Ticket) => void;
-  hasNextPage: boolean;
-  isFetchingMore: boolean;
-  moreFailed: boolean;
-  onLoadMore: () => void;
 }
 
 /** #, User (Admin only), Subject, Status, Assigned To, Last Updated, View. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
+import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import {
   CREATABLE_ROLES,
   CreateUserBodySchema,
@@ -11,18 +11,12 @@ import {
 } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
-import { SelectField, TextField } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { useCreateUser } from '../../api/users/create-user';
-import {
-  EMPTY_CONTACT,
-  NameEmailFields,
-  UserContactFields,
-  type ContactValues,
-} from './user-form-fields';
+import { UserFormDialog, type UserFormValues } from './user-form-dialog';
+import { EMPTY_CONTACT, RoleField } from './user-form-fields';
 
-interface AddUserValues extends ContactValues {
-  name: string;
-  email: string;
+interface AddUserValues extends UserFormValues {
   password: string;
   role: string;
 }
@@ -32,7 +26,7 @@ function roleChoices(creator: Role): Role[] {
   return [...CREATABLE_ROLES[creator]].reverse();
 }
 
-/** Add User (spec 5): validated with the server's schema; the reply may carry a new password. */
+/** Add User: validated with the server's schema; the reply may carry a new password. */
 export function AddUserDialog({ creatorRole, onHide }: { creatorRole: Role; onHide: () => void }) {
   const roles = roleChoices(creatorRole);
   const [values, setValues] = useState<AddUserValues>({
@@ -60,69 +54,52 @@ export function AddUserDialog({ creatorRole, onHide }: { creatorRole: Role; onHi
   }
 
   return (
-    <Modal show onHide={onHide} size="lg" scrollable aria-labelledby="add-user-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="add-user-title" as="h2" className="h5">
-          Add User
-        </Modal.Title>
-      </Modal.Header>
-      {created ? (
-        <CreatedNotice reply={created} onHide={onHide} />
-      ) : (
-        <>
-          <Modal.Body>
-            <Form id="add-user-form" noValidate onSubmit={(e) => void submit(e)}>
-              <NameEmailFields idPrefix="add-user" values={values} errors={errors} onChange={set} />
-              <Row>
-                <Col md={6}>
-                  <TextField
-                    controlId="add-user-password"
-                    label="Password"
-                    type="password"
-                    autoComplete="new-password"
-                    placeholder={DEFAULT_PASSWORD_HINT}
-                    hint={DEFAULT_PASSWORD_HINT}
-                    value={values.password}
-                    error={errors.password}
-                    onChange={(password) => set({ password })}
-                  />
-                </Col>
-                <Col md={6}>
-                  <SelectField
-                    controlId="add-user-role"
-                    label="Role"
-                    options={roles}
-                    value={values.role}
-                    error={errors.role}
-                    onChange={(role) => set({ role })}
-                  />
-                </Col>
-              </Row>
-              <UserContactFields
-                idPrefix="add-user"
-                values={values}
-                errors={errors}
-                onChange={set}
-              />
-            </Form>
-          </Modal.Body>
-          <Modal.Footer>
-            {create.isError && (
-              <Alert variant="danger" className="w-100 mb-2">
-                {errorMessage(create.error, ui.users.createFailed)}
-              </Alert>
-            )}
-            <Button variant="secondary" onClick={onHide}>
-              Cancel
-            </Button>
-            <Button type="submit" form="add-user-form" disabled={create.isPending}>
-              {create.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-              Add User
-            </Button>
-          </Modal.Footer>
-        </>
-      )}
-    </Modal>
+    <UserFormDialog
+      idPrefix="add-user"
+      title="Add User"
+      values={values}
+      errors={errors}
+      onChange={set}
+      onSubmit={(e) => void submit(e)}
+      accountFields={
+        <Row>
+          <Col md={6}>
+            <TextField
+              controlId="add-user-password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder={DEFAULT_PASSWORD_HINT}
+              hint={DEFAULT_PASSWORD_HINT}
+              value={values.password}
+              error={errors.password}
+              onChange={(password) => set({ password })}
+            />
+          </Col>
+          <Col md={6}>
+            <RoleField
+              idPrefix="add-user"
+              options={roles}
+              value={values.role}
+              error={errors.role}
+              onChange={(role) => set({ role })}
+            />
+          </Col>
+        </Row>
+      }
+      notice={
+        create.isError && (
+          <Alert variant="danger" className="w-100 mb-2">
+            {errorMessage(create.error, ui.users.createFailed)}
+          </Alert>
+        )
+      }
+      hideLabel="Cancel"
+      submitLabel="Add User"
+      pending={create.isPending}
+      onHide={onHide}
+      done={created && <CreatedNotice reply={created} onHide={onHide} />}
+    />
   );
 }
 

@@ -146,3 +146,25 @@ export function NameEmailFields({ idPrefix, values, errors, onChange }: NameEmai
     </Row>
   );
 }
+
+interface RoleFieldProps {
+  idPrefix: string;
+  options: readonly string[];
+  value: string;
+  error: string | undefined;
+  onChange: (role: string) => void;
+}
+
+/** The Role select of both user dialogs, offering the roles the editor may give. */
+export function RoleField({ idPrefix, options, value, error, onChange }: RoleFieldProps) {
+  return (
+    <SelectField
+      controlId={`${idPrefix}-role`}
+      label="Role"
+      options={options}
+      value={value}
+      error={error}
+      onChange={onChange}
+    />
+  );
+}

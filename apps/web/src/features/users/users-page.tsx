@@ -1,37 +1,36 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { Button, Card, Form } from 'react-bootstrap';
 import {
   USER_SEARCH_DEBOUNCE_MS,
   USERS_SEARCH_MAX,
   ui,
   userStatusVariant,
   type User,
+  type UserPage,
 } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { profilePath } from '../../app/paths';
-import { DataTable, type Column } from '../../components/data-table';
-import { LoadingSpinner } from '../../components/loading-spinner';
-import { LoadMoreFooter } from '../../components/load-more-footer';
+import type { Column } from '../../components/data-table';
+import { PagedTable } from '../../components/paged-table';
+import { usePagedRows } from '../../components/use-paged-rows';
 import { RoleBadge } from '../../components/role-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { useUsers } from '../../api/users/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 
-/** User Management (spec 2.7): the users in the caller's scope; a row opens the profile. */
+const usersOf = (page: UserPage) => page.users;
+
+/** User Management: the users in the caller's scope; a row opens the profile. */
 export function UsersPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), USER_SEARCH_DEBOUNCE_MS);
   const users = useUsers({ search });
-  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = users;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetching]);
-  const rows = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
+  const paged = usePagedRows(users, usersOf);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   if (!session) return null; // the route guard sends visitors without a session to /login
@@ -82,34 +81,20 @@ export function UsersPage() {
               onChange={(e) => setTerm(e.target.value)}
             />
           </Form.Group>
-          {users.isPending || (users.isPlaceholderData && users.isFetching) ? (
-            <LoadingSpinner label="Loading users..." />
-          ) : users.isError && !isFetchNextPageError ? (
-            <Alert variant="danger" className="mb-0">
-              {ui.users.loadFailed}
-            </Alert>
-          ) : (
-            <>
-              <DataTable
-                aria-label="Users"
-                columns={columns}
-                rows={rows}
-                rowKey={(u) => u.id}
-                emptyText={search ? ui.users.noMatches : ui.users.empty}
-                onRowClick={(u) => navigate(profilePath(u.id))}
-              />
-              {rows.length > 0 && (
-                <LoadMoreFooter
-                  hasNextPage={hasNextPage}
-                  isFetchingMore={users.isFetchingNextPage}
-                  moreFailed={isFetchNextPageError}
-                  onLoadMore={loadMore}
-                  noun="users"
-                  endText="End of users"
-                />
-              )}
-            </>
-          )}
+          <PagedTable
+            loading={paged.loading || (users.isPlaceholderData && users.isFetching)}
+            loadingLabel="Loading users..."
+            error={paged.failed ? ui.users.loadFailed : null}
+            aria-label="Users"
+            columns={columns}
+            rows={paged.rows}
+            rowKey={(u) => u.id}
+            emptyText={search ? ui.users.noMatches : ui.users.empty}
+            onRowClick={(u) => navigate(profilePath(u.id))}
+            more={paged.more}
+            noun="users"
+            endText="End of users"
+          />
         </Card.Body>
       </Card>
       {adding && <AddUserDialog creatorRole={role} onHide={() => setAdding(false)} />}

@@ -1,7 +1,7 @@
 import { detectFileType, FILE_TYPE_HEAD_BYTES, MAX_LOGO_BYTES, server } from '@herald/contract';
 
 /**
- * The logo as the server will judge it (spec 5: png or jpeg), by its first bytes rather than its
+ * The logo as the server will judge it (png or jpeg), by its first bytes rather than its
  * name, so a refused file is named before upload. The server checks again.
  */
 export async function logoProblem(file: Blob): Promise<string | null> {

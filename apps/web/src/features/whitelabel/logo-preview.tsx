@@ -25,7 +25,7 @@ interface LogoPreviewProps {
 }
 
 /**
- * How the side menu will show the branding (spec 2.3, 2.16), before saving: the chosen or stored
+ * How the side menu will show the branding, before saving: the chosen or stored
  * logo at most 200x50 on the menu's dark background, else the company name. A logo that does not
  * load is hidden and the name shows instead, as in the layout.
  */

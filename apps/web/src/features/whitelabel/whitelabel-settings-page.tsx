@@ -21,7 +21,7 @@ interface Outcome {
 }
 
 /**
- * Whitelabel Settings (/whitelabel-settings, Reseller and Sub-Reseller; spec 2.16): company name,
+ * Whitelabel Settings (/whitelabel-settings, Reseller and Sub-Reseller): company name,
  * logo upload (png or jpeg, 200x50 recommended) and a preview before saving. Saving refreshes the
  * caller's own layout at once; its users see the change on their next page load.
  */

@@ -16,7 +16,7 @@ const COMPLETE: CampaignFilterValues = { ...EMPTY_CAMPAIGN_FILTERS, status: 'Rep
 const REPORT_ACTIONS: CampaignAction[] = ['view', 'report'];
 const reportActions = () => REPORT_ACTIONS;
 
-/** Reports › Campaign Reports: campaigns that are Report Generated and have report rows (spec 2.10). */
+/** Reports › Campaign Reports: campaigns that are Report Generated and have report rows. */
 export function CampaignReportsTab() {
   const list = useCampaigns(COMPLETE);
   const actions = useCampaignActions();

@@ -1,9 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Alert } from 'react-bootstrap';
 import { BALANCES_SCREEN_PAGE, ui } from '@herald/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { usePagedMore } from '../../components/use-paged-rows';
 import { errorMessage } from '../../lib/api-client';
 import { useBalancePages } from '../../api/credits/get-balances';
 import { balanceRows, type BalanceRow } from './reports-data';
@@ -20,15 +21,12 @@ const columns: Column<BalanceRow>[] = [
  */
 export function CreditBalancesTab() {
   const balances = useBalancePages(BALANCES_SCREEN_PAGE);
-  const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = balances;
+  const more = usePagedMore(balances);
   const pages = balances.data?.pages;
   const rows = useMemo(() => balanceRows(pages?.map((p) => p.balances)), [pages]);
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [fetchNextPage, hasNextPage, isFetching]);
 
   if (balances.isPending) return <LoadingSpinner label="Loading balances..." />;
-  if (balances.isError && !isFetchNextPageError) {
+  if (balances.isError && !balances.isFetchNextPageError) {
     return <Alert variant="danger">{errorMessage(balances.error, ui.reports.loadFailed)}</Alert>;
   }
   return (
@@ -40,16 +38,7 @@ export function CreditBalancesTab() {
         rowKey={(r) => r.key}
         emptyText="No credit balances yet."
       />
-      {rows.length > 0 && (
-        <LoadMoreFooter
-          hasNextPage={hasNextPage}
-          isFetchingMore={balances.isFetchingNextPage}
-          moreFailed={isFetchNextPageError}
-          onLoadMore={loadMore}
-          noun="balances"
-          endText="End of balances"
-        />
-      )}
+      {rows.length > 0 && <LoadMoreFooter {...more} noun="balances" endText="End of balances" />}
     </>
   );
 }

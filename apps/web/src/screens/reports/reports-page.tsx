@@ -6,7 +6,7 @@ import { CreditBalancesTab } from './credit-balances-tab';
 import { CreditTransactionsTab } from './credit-transactions-tab';
 
 /**
- * Reports (spec 2.10; Admin only, decisions.md section 4): balances, the whole ledger and the
+ * Reports (Admin only: docs/product.md, Decisions): balances, the whole ledger and the
  * completed campaigns' delivery reports, one tab each, each loaded when first opened.
  */
 export function ReportsPage() {

@@ -8,7 +8,7 @@ import { OwnerFields } from './owner-fields';
 import { RecipientsField } from './recipients-field';
 import { useCampaignForm } from './use-campaign-form';
 
-/** Create Campaign (spec 2.9 and 5): the card on /campaigns. */
+/** Create Campaign: the card on /campaigns. */
 export function CreateCampaignForm(props: { onCreated?: () => void }): JSX.Element {
   const session = useSession();
   if (!session) return <Alert variant="warning">{ui.credits.pleaseLogIn}</Alert>;

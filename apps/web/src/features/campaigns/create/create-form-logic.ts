@@ -1,6 +1,6 @@
 /**
- * The create-campaign form's rules (spec 5 "Campaign create" and "File rules"; decisions.md
- * section 4), kept free of React so they are unit-tested. The server checks them all again.
+ * The create-campaign form's rules (docs/product.md, Campaigns), kept free of React so they are
+ * unit-tested. The server checks them all again.
  */
 import {
   CREDIT_TYPES,
@@ -100,7 +100,7 @@ export function withCreditType(
   };
 }
 
-/** The owner's balance of the type; missing means 0 (spec 5). Undefined while loading. */
+/** The owner's balance of the type; missing means 0. Undefined while loading. */
 export function availableFor(
   balances: Balances | undefined,
   email: string,
@@ -110,7 +110,7 @@ export function availableFor(
   return balances[email]?.[type] ?? 0;
 }
 
-/** Why the Submit button is disabled, if it is: more recipients than credits (spec 5). */
+/** Why the Submit button is disabled, if it is: more recipients than credits. */
 export function submitBlocker(recipients: number, available: number | undefined): string | null {
   if (recipients > MAX_RECIPIENTS) return server.campaignTooManyRecipients;
   if (available !== undefined && recipients > available) return ui.campaigns.insufficientCredits;
@@ -170,7 +170,7 @@ const ENCODE_SLICE = 100_000;
 const COMMA = 44;
 
 /**
- * The `to` field (spec 7: comma-joined numbers) as ASCII bytes, written straight from the
+ * The `to` field (comma-joined numbers) as ASCII bytes, written straight from the
  * recipient keys in slices that yield between them: 1,000,000 numbers make no string each
  * (no garbage-collection pause) and never block the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The media rules of spec 5 ("File rules") as the browser checks them before uploading; the
+ * The media rules (docs/product.md, Campaigns) as the browser checks them before uploading; the
  * server checks the same again: size per kind, type by the first bytes (never the name; the
  * contract's file-types.ts, shared with the server), DP dimensions.
  */
@@ -19,7 +19,7 @@ import {
   type FileType,
 } from '@herald/contract';
 
-/** A media input of the form, by its multipart field name (spec 7). */
+/** A media input of the form, by its multipart field name. */
 export type MediaField = CampaignFileField;
 
 export const FIELD_KIND: Readonly<Record<MediaField, CampaignFileKind>> = CAMPAIGN_FILE_FIELDS;

@@ -19,7 +19,7 @@ interface MediaFieldsProps {
 const one = (file: File | null): File[] => (file ? [file] : []);
 
 /**
- * The inputs that depend on the credit type (spec 5 "File rules"): a DP for DP types; for CTA
+ * The inputs that depend on the credit type: a DP for DP types; for CTA
  * types one single creative and the two buttons; otherwise images, video, pdf and audio.
  */
 export function MediaFields(props: MediaFieldsProps) {

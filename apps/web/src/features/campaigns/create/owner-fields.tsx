@@ -28,7 +28,7 @@ function isCreditType(value: string): value is CreditType {
 }
 
 /**
- * 'Campaign For' (spec 2.9: the caller marked Self, always first, plus the users in scope,
+ * 'Campaign For' (the caller marked Self, always first, plus the users in scope,
  * searched as you type; a User has no picker) and the credit type, with the owner's available
  * credits of that type.
  */

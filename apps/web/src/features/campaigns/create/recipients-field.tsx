@@ -27,7 +27,7 @@ interface RecipientsFieldProps {
 }
 
 /**
- * Recipients (spec 5, decisions.md section 4): numbers typed or pasted in the box count as
+ * Recipients (docs/product.md, Campaigns): numbers typed or pasted in the box count as
  * they change, with no button to press; a .csv/.xlsx/.xls file is added when chosen. All are
  * parsed in a Worker and kept as keys; the box only ever holds what the user typed, never a
  * long pasted list.

@@ -6,7 +6,7 @@ import { useCampaignDelivery } from '../../../api/delivery/get-campaign-delivery
 import { DeliveryProgressCell } from './delivery-progress';
 
 /**
- * The details dialog's delivery section (issue 14): progress, recipients by state and the
+ * The details dialog's delivery section: progress, recipients by state and the
  * provider's errors grouped by code and text. Shown only for a campaign the engine touched.
  */
 export function DeliveryBreakdownSection({ campaign }: { campaign: Campaign }) {

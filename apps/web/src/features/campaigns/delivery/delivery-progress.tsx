@@ -10,7 +10,7 @@ export function progressPercent(d: DeliveryProgress): number {
 }
 
 /**
- * A campaign row's delivery (issue 14): the progress bar ((sent + failed) / total), the
+ * A campaign row's delivery: the progress bar ((sent + failed) / total), the
  * "sent / delivered / failed" counts and what the engine is doing. The row re-renders when the
  * list refetches (a live 'campaigns' event, or the 5 s poll while any row is Processing).
  */

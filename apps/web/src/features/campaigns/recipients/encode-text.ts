@@ -2,7 +2,7 @@
  * Pasted text as UTF-8 bytes, encoded on the page in slices that each take a few
  * milliseconds, yielding between them: the bytes are then transferred to the worker, which
  * beats cloning a 14 MB string into it and encoding there, and no slice is a long task
- * (performance.md target 4: none over 50 ms).
+ * (docs/performance.md, recipient parsing: no task over 50 ms).
  */
 export const SLICE_CHARS = 2 ** 22;
 

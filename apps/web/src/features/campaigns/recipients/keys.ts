@@ -8,7 +8,7 @@ import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '
 /**
  * Collects keys into a growing Float64Array and counts the dropped tokens: `invalid` digit
  * strings (not 7–15 digits) and `ignored` ones that are not numbers (letters, such as a name or
- * a header, or nothing left after stripping; spec 5 reads only all-digit cells).
+ * a header, or nothing left after stripping; only all-digit cells count).
  */
 export class KeySink {
   keys: Float64Array;
@@ -130,7 +130,7 @@ export function finish(sink: KeySink): ScanResult {
 
 /**
  * Merges new sorted unique keys into existing sorted unique keys in O(n + m); a new key
- * already present counts as a duplicate (spec 5: deduplicated against existing recipients).
+ * already present counts as a duplicate (deduplicated against the recipients already there).
  */
 export function mergeKeys(
   existing: Float64Array,

@@ -2,7 +2,7 @@
  * The recipients reader on workbooks written by other programs: LibreOffice and XlsxWriter
  * files committed under apps/web/test/fixtures/recipients (its README says how each was
  * made), and SheetJS workbooks written here. A file contributes every cell of every sheet
- * (spec 5: only its all-digit cells count, after the token rule of decisions.md section 4).
+ * (only its all-digit cells count, after the token rule of docs/product.md, Campaigns).
  */
 import { describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';

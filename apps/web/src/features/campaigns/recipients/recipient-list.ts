@@ -1,7 +1,7 @@
 /**
  * How one parsed input joins the form's recipient list. The list is kept as sorted unique keys
  * (keys.ts); an input counts a number as kept only when it is new to the list, so the figures
- * the form shows always add up to the total (decisions.md section 4).
+ * the form shows always add up to the total (docs/product.md, Campaigns).
  */
 import { MAX_RECIPIENTS } from '@herald/contract';
 import { mergeKeys } from './keys';

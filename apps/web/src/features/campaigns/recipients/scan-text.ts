@@ -1,8 +1,9 @@
 /**
  * Byte scanner for pasted text and CSV files (UTF-8). No string and no Set per token: each
  * token's digits accumulate into a number, kept tokens go into a Float64Array (keys.ts), and
- * the array is sorted and deduped in place at the end. It agrees with the contract's
- * parseRecipientText (same kept set, same invalid, ignored and duplicate counts).
+ * the array is sorted and deduped in place at the end. Pasted text follows the contract's
+ * recipient rules (recipients.ts) exactly as the server's parser does: both run the contract's
+ * table of cases (recipient-cases.ts) in their tests.
  */
 import { finish, KeySink, type ScanResult } from './keys';
 
@@ -100,7 +101,7 @@ export function scanText(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 
  * and blank lines are fine). Double quotes are removed rather than parsed, so a quoted cell
  * holding a comma splits into two cells; phone numbers hold no commas, and this keeps the
  * scan a single pass. Spaces inside a cell are removed, not separators, so a cell such as
- * "+91 98765 43210" becomes 919876543210 (spec 5: a file contributes all-digit cells), and a
+ * "+91 98765 43210" becomes 919876543210 (a file contributes all-digit cells), and a
  * cell with letters is not a number (ignored). A cell that is empty after removing spaces and quotes is
  * skipped (a leading BOM is a Unicode space, so it is removed too).
  */

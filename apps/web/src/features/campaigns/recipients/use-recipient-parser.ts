@@ -80,7 +80,9 @@ export async function scanRecipients(input: string | File): Promise<RecipientSca
   return reply;
 }
 
-/** An input parsed and merged into `existing` (spec 5: deduplicated against existing recipients). */
+/**
+ * An input parsed and merged into `existing` (deduplicated against the recipients already there).
+ */
 export async function parseRecipients(
   input: string | File,
   existing: Float64Array = new Float64Array(0),

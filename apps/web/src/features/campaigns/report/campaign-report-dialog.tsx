@@ -36,7 +36,7 @@ function useExport(id: string) {
 }
 
 /**
- * The delivery report of one campaign (spec 2.9): Delivered/Failed/Total, each recipient with
+ * The delivery report of one campaign: Delivered/Failed/Total, each recipient with
  * a badge (Delivered green, otherwise red) loaded page by page as the list scrolls, and the CSV.
  */
 export function CampaignReportDialog({
