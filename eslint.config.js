@@ -20,11 +20,11 @@ function foldersOf(dir) {
 }
 
 /**
- * The web app's layers (architecture.md, rule 11), zones built from the folder listing so a
- * new feature or screen is covered the day its folder appears: a feature never imports another
- * feature or a screen; a screen composes features but never another screen; `api/` imports
- * only `lib/` and the contract; `components/` and `lib/` stay domain-free; `app/` may import
- * anything.
+ * The web app's layers (docs/architecture.md, Rules between the rooms), zones built from the
+ * folder listing so a new feature or screen is covered the day its folder appears: a feature
+ * never imports another feature or a screen; a screen composes features but never another
+ * screen; `api/` imports only `lib/` and the contract; `components/` and `lib/` stay
+ * domain-free; `app/` may import anything.
  */
 function webZones(src) {
   const features = foldersOf(`${src}/features`);
@@ -62,18 +62,29 @@ function webZones(src) {
 }
 
 /**
- * Server modules reach each other through their services, never their repositories; zones
- * built from the listing of `modules/`, so a new module is covered the day it appears.
+ * Server modules reach each other through their public face only: a module imports another
+ * module's `index.ts` or one of the `*.service.ts` files at its top level, never its repo, routes
+ * or internals (a module split into sub-folders shows them through its `index.ts`). Type imports
+ * follow the same rule, so a module's face is one place to read: the `index.ts` re-exports the
+ * types others need. A test may also use another module's test fixtures (they make its rows).
+ * Zones built from the listing of `modules/`, so a new module is covered the day it appears.
  */
-function serverZones(src) {
+function serverZones(src, { tests = false } = {}) {
   const modules = foldersOf(`${src}/modules`);
   const repos = (of) => of.map((o) => `./${src}/modules/${o}/**/*.repo.ts`);
   const outside = foldersOf(src).filter((f) => f !== 'modules');
+  // Exceptions to a glob zone are globs matched against absolute paths.
+  const face = [
+    'index.ts',
+    '*.service.ts',
+    ...(tests ? ['**/*.test-fixtures.ts', '**/test-fixtures.ts'] : []),
+  ].map((f) => path.join(root, src, 'modules', '*', f));
   return [
     ...modules.map((m) => ({
       target: `./${src}/modules/${m}`,
-      from: repos(modules.filter((o) => o !== m)),
-      message: "A module uses another module's service, never its repo.",
+      from: modules.filter((o) => o !== m).map((o) => `./${src}/modules/${o}/**`),
+      except: face,
+      message: "A module uses another module's index.ts or service, never its repo or other files.",
     })),
     // Jobs, plugins and the rest reach a module through its service too.
     ...outside.map((f) => ({
@@ -95,6 +106,36 @@ const boundaries = (src, zones) => ({
 
 const WEB_SOURCES = ['apps/web/src', 'lint-fixtures/web/src'];
 const SERVER_SOURCES = ['apps/server/src', 'lint-fixtures/server/src'];
+const TEST_FILES = ['**/*.test.ts', '**/*.test-fixtures.ts', '**/test-fixtures.ts'];
+
+/**
+ * SQL lives in repo files: a module's statements in its `*.repo.ts` files, and the fragments
+ * (expressions, subqueries) repo files compose in `*.sql.ts` files beside them. Two folders may
+ * hold SQL as well: `src/db/`, the database layer itself (pool, migrations, embedded server, app
+ * role, COPY helper), and `src/policies/`, whose scope filters are fragments every repo applies.
+ * Tests and their fixtures write rows directly. Anywhere else, kysely's `sql` tag, a statement
+ * builder or a driver's `.query()` is an error.
+ */
+const SQL_ONLY_IN_REPOS = 'SQL lives in *.repo.ts files (fragments in *.sql.ts): move it there.';
+const sqlOutsideRepos = (src) => ({
+  files: [`${src}/**/*.ts`],
+  ignores: ['**/*.repo.ts', '**/*.sql.ts', `${src}/db/**`, `${src}/policies/**`, ...TEST_FILES],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector:
+          "ImportDeclaration[source.value='kysely'][importKind!='type'] > ImportSpecifier[imported.name='sql'][importKind!='type']",
+        message: SQL_ONLY_IN_REPOS,
+      },
+      {
+        selector:
+          'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|query)$/]',
+        message: SQL_ONLY_IN_REPOS,
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   {
@@ -152,5 +193,12 @@ export default tseslint.config(
     },
   },
   ...WEB_SOURCES.map((src) => boundaries(src, webZones(src))),
-  ...SERVER_SOURCES.map((src) => boundaries(src, serverZones(src))),
+  ...SERVER_SOURCES.flatMap((src) => [
+    { ...boundaries(src, serverZones(src)), ignores: TEST_FILES },
+    {
+      ...boundaries(src, serverZones(src, { tests: true })),
+      files: TEST_FILES.map((t) => `${src}/${t}`),
+    },
+  ]),
+  ...SERVER_SOURCES.map(sqlOutsideRepos),
 );

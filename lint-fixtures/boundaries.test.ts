@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const ZONES = 'import-x/no-restricted-paths';
 const CYCLE = 'import-x/no-cycle';
+const SQL = 'no-restricted-syntax';
 
 const EXPECTED: Record<string, string[]> = {
   'web/src/features/alpha/alpha-page.ts': [ZONES],
@@ -32,12 +33,27 @@ const EXPECTED: Record<string, string[]> = {
   'web/src/app/router.ts': [],
   'server/src/modules/alpha/alpha.repo.ts': [],
   'server/src/modules/alpha/alpha.service.ts': [],
+  'server/src/modules/alpha/alpha-format.ts': [],
+  'server/src/modules/alpha/alpha-ids.sql.ts': [],
+  'server/src/modules/alpha/index.ts': [],
+  'server/src/modules/alpha/inner/alpha-inner.service.ts': [],
   'server/src/modules/beta/beta.service.ts': [],
   'server/src/modules/beta/beta.routes.ts': [ZONES],
+  'server/src/modules/beta/beta-face.ts': [],
+  'server/src/modules/beta/beta-internals.ts': [ZONES],
+  'server/src/modules/beta/beta-subroom.ts': [ZONES],
+  'server/src/modules/beta/beta-types.ts': [ZONES],
   'server/src/modules/beta/beta-ping.ts': [CYCLE],
   'server/src/modules/beta/beta-pong.ts': [CYCLE],
+  'server/src/modules/beta/beta-sql.ts': [SQL, SQL],
+  'server/src/modules/beta/beta-types-only.ts': [],
+  'server/src/modules/alpha/alpha.test-fixtures.ts': [],
+  'server/src/modules/beta/beta.test.ts': [],
+  'server/src/modules/beta/beta-fixture-use.ts': [ZONES],
   'server/src/jobs/alpha-job.ts': [ZONES],
   'server/src/jobs/beta-job.ts': [],
+  'server/src/jobs/gamma-job.ts': [SQL],
+  'server/src/db/pool.ts': [],
 };
 
 let eslint: ESLint;
@@ -69,7 +85,10 @@ describe('lint fixtures', () => {
       'A feature never imports another feature',
     );
     expect(messageOf('server/src/modules/beta/beta.routes.ts')).toContain(
-      "A module uses another module's service, never its repo",
+      "A module uses another module's index.ts or service, never its repo or other files",
+    );
+    expect(messageOf('server/src/modules/beta/beta-sql.ts')).toContain(
+      'SQL lives in *.repo.ts files',
     );
   });
 });
@@ -95,10 +114,13 @@ describe('zones come from the folder listing', () => {
     for (const f of features) expect(targets).toContain(`./apps/web/src/features/${f}`);
   });
 
-  it('every server module folder is a zone', async () => {
-    const targets = await zoneTargets('apps/server/src/modules/any/file.ts');
-    const modules = folders('apps/server/src/modules');
-    expect(modules.length).toBeGreaterThan(1);
-    for (const m of modules) expect(targets).toContain(`./apps/server/src/modules/${m}`);
-  });
+  it.each(['file.ts', 'file.test.ts', 'file.test-fixtures.ts'])(
+    'every server module folder is a zone, for a %s',
+    async (name) => {
+      const targets = await zoneTargets(`apps/server/src/modules/any/${name}`);
+      const modules = folders('apps/server/src/modules');
+      expect(modules.length).toBeGreaterThan(1);
+      for (const m of modules) expect(targets).toContain(`./apps/server/src/modules/${m}`);
+    },
+  );
 });

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { runMigrations } from 'graphile-worker';
-import type { DbOrTx } from '../db/database.js';
 import { workerLogger, type Log } from './worker-logger.js';
+
+// The statement lives in the queue's repo file; every caller keeps importing it from here.
+export { addJob } from './job-queue.repo.js';
 
 /** Every task the runner knows; a job names one of these. */
 export const TASKS = {
@@ -31,24 +32,6 @@ export interface JobSpec {
   jobKey?: string;
   /** graphile-worker's default is 25 attempts, with exponential backoff between them. */
   maxAttempts?: number;
-}
-
-/**
- * Adds a job through graphile-worker's SQL function rather than its client API, so that inside
- * a transaction the job commits or rolls back with the change that asked for it.
- */
-export async function addJob(
-  db: DbOrTx,
-  task: TaskName,
-  payload: Record<string, unknown>,
-  spec: JobSpec = {},
-): Promise<void> {
-  await sql`SELECT graphile_worker.add_job(
-    ${task},
-    ${JSON.stringify(payload)}::json,
-    run_at => ${spec.runAt?.toISOString() ?? null}::timestamptz,
-    max_attempts => ${spec.maxAttempts ?? null}::integer,
-    job_key => ${spec.jobKey ?? null}::text)`.execute(db);
 }
 
 /** Installs or upgrades graphile-worker's own schema (`graphile_worker`). */

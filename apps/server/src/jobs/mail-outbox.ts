@@ -1,7 +1,14 @@
-import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.js';
 import type { Mailer, MailMessage } from '../lib/mail.js';
 import { addJob, TASKS } from './job-queue.js';
+import {
+  deleteSentBefore,
+  findMail,
+  findStalled,
+  insertMail,
+  markSent,
+  recordFailure,
+} from './mail-outbox.repo.js';
 
 /** Sent mail is kept this long as a record of what went out (its body is gone already). */
 export const SENT_MAIL_KEEP_DAYS = 30;
@@ -27,39 +34,27 @@ export class MailOutbox {
     if (!db.isTransaction) {
       return db.transaction().execute((tx) => this.queue(tx, message));
     }
-    const row = await db
-      .insertInto('mail_outbox')
-      .values({ recipient: message.to, subject: message.subject, body: message.text })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await addJob(db, TASKS.sendMail, { id: row.id }, { jobKey: jobKeyOf(row.id) });
+    const id = await insertMail(db, {
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+    });
+    await addJob(db, TASKS.sendMail, { id }, { jobKey: jobKeyOf(id) });
   }
 
   /** The `send-mail` job. Throws when the transport fails, so the job is retried. */
   async send(id: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('mail_outbox')
-      .select(['recipient', 'subject', 'body', 'sent_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findMail(this.db, id);
     // Already sent: a retry of a job whose completion was lost in a crash.
     if (!row || row.sent_at !== null || row.body === null) return;
     try {
       await this.transport.send({ to: row.recipient, subject: row.subject, text: row.body });
     } catch (err) {
-      await this.db
-        .updateTable('mail_outbox')
-        .set({ attempts: sql`attempts + 1`, last_error: String(err) })
-        .where('id', '=', id)
-        .execute();
+      await recordFailure(this.db, id, String(err));
       throw err;
     }
     // The body may hold a one-time code or a password: it is kept only until sent.
-    await this.db
-      .updateTable('mail_outbox')
-      .set({ sent_at: sql`now()`, body: null, attempts: sql`attempts + 1`, last_error: null })
-      .where('id', '=', id)
-      .execute();
+    await markSent(this.db, id);
   }
 
   /**
@@ -67,26 +62,16 @@ export class MailOutbox {
    * went missing gets a fresh job, so a long SMTP outage delays mail without dropping it.
    */
   async requeueStalled(): Promise<number> {
-    const stalled = await sql<{ id: string }>`
-      SELECT m.id FROM mail_outbox m
-      WHERE m.sent_at IS NULL
-        AND NOT EXISTS (
-          SELECT 1 FROM graphile_worker.jobs j
-          WHERE j.key = 'mail:' || m.id
-            AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL))`.execute(this.db);
-    for (const { id } of stalled.rows) {
+    const stalled = await findStalled(this.db);
+    for (const id of stalled) {
       // Same key: replaces the exhausted job, resetting its attempts.
       await addJob(this.db, TASKS.sendMail, { id }, { jobKey: jobKeyOf(id) });
     }
-    return stalled.rows.length;
+    return stalled.length;
   }
 
   /** The `prune-sent-mail` job: sent rows older than SENT_MAIL_KEEP_DAYS go. */
   async pruneSent(keepDays = SENT_MAIL_KEEP_DAYS): Promise<number> {
-    const result = await this.db
-      .deleteFrom('mail_outbox')
-      .where('sent_at', '<', sql<Date>`now() - make_interval(days => ${keepDays})`)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteSentBefore(this.db, keepDays);
   }
 }

@@ -3,8 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { run, runOnce, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { AppContext } from '../context.js';
 import { crontabFor, taskList } from './tasks.js';
+import { forceUnlockWorkers } from './job-queue.repo.js';
 import { workerLogger } from './worker-logger.js';
-import { recoverAtStart } from '../modules/delivery/delivery-tasks.js';
+import { recoverAtStart } from '../modules/delivery/index.js';
 
 /**
  * Jobs at once per instance. Mail and cleanups are small; a slow SMTP server must not hold up
@@ -135,7 +136,7 @@ async function launch(ctx: AppContext, attempt = 0): Promise<Launched> {
 /** Jobs locked by pools that stopped go back to the queue (they run again at once). */
 async function unlockPools(ctx: AppContext, poolIds: string[]): Promise<void> {
   if (poolIds.length === 0) return;
-  await ctx.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [poolIds]);
+  await forceUnlockWorkers(ctx.pool, poolIds);
 }
 
 /**

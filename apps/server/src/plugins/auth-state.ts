@@ -1,8 +1,14 @@
 import pg from 'pg';
 import type { Role, UserStatus } from '@herald/contract';
 import type { Db, DbOrTx } from '../db/database.js';
-import { compiler, param, prepared } from '../db/prepared.js';
-import { sql } from 'kysely';
+import {
+  findAuthUser,
+  listenForChanges,
+  notifyChanged,
+  type AuthUserRow,
+} from './auth-state.repo.js';
+
+export type { AuthUserRow };
 
 /** What a request knows about its caller: read from the database, never from the token. */
 export interface AuthUser {
@@ -13,33 +19,15 @@ export interface AuthUser {
   status: UserStatus;
   tokenVersion: number;
   createdAt: string;
-  /** Set by an Admin reset: the auth hook then admits only the password change (issue 11). */
+  /** Set by an Admin reset: the auth hook then admits only the password change. */
   mustChangePassword: boolean;
 }
 
-const CHANNEL = 'herald_auth';
-
-const userById = prepared('auth.userById', { id: param<string>() }, (p) =>
-  compiler
-    .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'name',
-      'role',
-      'status',
-      'token_version',
-      'created_at',
-      'must_change_password',
-    ])
-    .where('id', '=', p.id),
-);
 const CACHE_MAX = 50_000;
 
-export type AuthUserRow = Awaited<ReturnType<typeof userById.run>>[number];
 /** Reads one user's row; the database by default, a deferred one in a test of interleavings. */
 export type AuthUserReader = (db: Db, id: string) => Promise<AuthUserRow | undefined>;
-const readUser: AuthUserReader = async (db, id) => (await userById.run(db, { id }))[0];
+const readUser: AuthUserReader = findAuthUser;
 
 /** A user's reads in flight and how many invalidations they have seen start under them. */
 interface InFlight {
@@ -92,7 +80,7 @@ export class AuthState {
     });
     this.listener = client;
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await listenForChanges(client);
     this.clear();
   }
 
@@ -152,7 +140,7 @@ export class AuthState {
    */
   async changed(tx: DbOrTx, id: string): Promise<void> {
     this.invalidate(id);
-    await sql`SELECT pg_notify(${CHANNEL}, ${id})`.execute(tx);
+    await notifyChanged(tx, id);
   }
 
   /** Call after that transaction committed (a read in between may have cached the old row). */

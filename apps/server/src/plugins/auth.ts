@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 /**
- * What a user whose password an Admin reset may still call (issue 11): read the session, change
+ * What a user whose password an Admin reset may still call: read the session, change
  * the password, and load the branding the layout shows. Everything else answers 403.
  */
 export const ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED: ReadonlySet<string> = new Set([
@@ -36,7 +36,7 @@ export function caller(req: FastifyRequest): AuthUser {
  * Authenticates every /api request (bearer token, cheap verify, revocation by token version and
  * status), holds a user who must change their password to the routes that allow it, and then
  * checks the route's `config.roles`. Callback style, synchronous when the
- * caller is cached: no promise per request on the hot path (performance.md target 14).
+ * caller is cached: no promise per request on the hot path (docs/performance.md, request CPU).
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authUser', null);

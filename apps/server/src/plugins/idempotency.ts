@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX, server as msg } from '@herald/contract';
 import type { Db, Tx } from '../db/database.js';
 import { badRequest, conflict } from '../lib/app-error.js';
+import { claimKey, deleteKeysBefore, findKey, storeReply } from './idempotency.repo.js';
 
 /**
- * Idempotency-Key support for write endpoints (reliability.md L-04 and 2.2, Stripe's rules):
- * the key is claimed inside the same transaction as the writes it guards, and the reply is
+ * Idempotency-Key support for write endpoints (Stripe's rules; docs/product.md, Credits and the
+ * ledger): the key is claimed inside the same transaction as the writes it guards, and the reply is
  * stored in that transaction too. A retry with the same key and request replays the reply and
- * writes nothing; with another request it is refused. A failure rolls everything back, the
- * claim included, so nothing is stored for a request that did not succeed.
+ * writes nothing; with another request it is refused. A failure rolls everything back, the claim
+ * included, so nothing is stored for a request that did not succeed.
  */
 
 /** The header's value, or undefined when absent; 400 when empty or too long. */
@@ -84,26 +84,20 @@ export async function runIdempotent<T, S extends number>(
   }
   const hash = requestHash(call.request);
   return db.transaction().execute(async (tx) => {
-    const claimed = await tx
-      .insertInto('idempotency_keys')
-      .values({ user_id: call.userId, key, endpoint: call.endpoint, request_hash: hash })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst()
-      .catch((err: unknown) => {
-        // The first request still holds the key past the pool's lock_timeout.
-        if (isLockTimeout(err)) throw conflict(msg.idempotencyInProgress);
-        throw err;
-      });
+    const claimed = await claimKey(tx, {
+      userId: call.userId,
+      key,
+      endpoint: call.endpoint,
+      requestHash: hash,
+    }).catch((err: unknown) => {
+      // The first request still holds the key past the pool's lock_timeout.
+      if (isLockTimeout(err)) throw conflict(msg.idempotencyInProgress);
+      throw err;
+    });
     if (!claimed) return replay(tx, call, key, hash);
 
     const body = await work(tx);
-    await tx
-      .updateTable('idempotency_keys')
-      .set({ status, response: sql`${JSON.stringify(body)}::jsonb` })
-      .where('user_id', '=', call.userId)
-      .where('key', '=', key)
-      .execute();
+    await storeReply(tx, { userId: call.userId, key }, status, body);
     return { status, body, replayed: false };
   });
 }
@@ -115,12 +109,7 @@ async function replay<T, S extends number>(
   hash: string,
 ): Promise<IdempotentResult<T, S>> {
   // A new statement: under READ COMMITTED it sees the row the other request committed.
-  const row = await tx
-    .selectFrom('idempotency_keys')
-    .select(['endpoint', 'request_hash', 'status', 'response'])
-    .where('user_id', '=', call.userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await findKey(tx, { userId: call.userId, key });
   if (row && (row.endpoint !== call.endpoint || row.request_hash !== hash)) {
     throw conflict(msg.idempotencyMismatch);
   }
@@ -144,9 +133,5 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
  * `prune-idempotency-keys` job runs it hourly, so the table holds about a day of keys.
  */
 export async function pruneIdempotencyKeys(db: Db, ttlMs = IDEMPOTENCY_KEY_TTL_MS) {
-  const result = await db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', new Date(Date.now() - ttlMs))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteKeysBefore(db, new Date(Date.now() - ttlMs));
 }

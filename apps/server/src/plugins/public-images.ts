@@ -18,7 +18,7 @@ function isMissing(err: unknown): boolean {
 }
 
 /**
- * GET of public images (logos, announcement images; decisions.md 7): public because pages show
+ * GET of public images (logos, announcement images): public because pages show
  * them by URL in an <img>; served as images with their own type, nosniff and a CSP that runs
  * nothing. An image never changes under its name (a new upload gets a new name), so it may be
  * cached for good: the hook runs after the /api hook that sets no-store, and this plugin is

@@ -11,7 +11,7 @@ type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
  * logs. Fastify otherwise calls pino's `child()` on every request: a Fastify hello world spent
  * about 1-2 us more a request with pino than without (18-19 us in all here), a cost every
  * request paid though most never log, since per-request lines are off below debug
- * (performance.md target 14).
+ * (docs/performance.md, request CPU).
  */
 export class LazyChildLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 type ZodRoute = Parameters<typeof zodSerializerCompiler>[0];
 
 /**
- * Response serialization (performance.md targets 14 and 15): each route's zod response schema
+ * Response serialization (docs/performance.md, request CPU): each route's zod response schema
  * becomes a JSON Schema once, at start, and fast-json-stringify compiles it into a function that
  * writes only the declared properties (objects are closed: `additionalProperties: false`), so a
  * row with extra columns (a password hash, say) can never leak. It costs a fraction of parsing

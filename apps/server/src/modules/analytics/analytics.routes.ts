@@ -10,7 +10,7 @@ import { caller } from '../../plugins/auth.js';
 import * as analytics from './analytics.service.js';
 
 /**
- * Advanced Analytics (spec 2.12, section 3 shapes): Admin everything, Reseller its subtree,
+ * Advanced Analytics (docs/product.md, Decisions): Admin everything, Reseller its subtree,
  * Sub-Reseller and User 403; every route takes `?range=7|30|90|all`.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,7 +12,7 @@ import type { Actor } from '../../policies/scope.js';
 import { countUsersInScope } from '../users/users.service.js';
 import * as repo from './analytics.repo.js';
 
-/** Analytics are the Admin's (everything) and a Reseller's (its subtree): decisions.md 6. */
+/** Analytics are the Admin's (everything) and a Reseller's (its subtree): docs/product.md, Decisions. */
 function allowed(actor: Actor): void {
   if (actor.role !== 'Admin' && actor.role !== 'Reseller') throw forbidden();
 }

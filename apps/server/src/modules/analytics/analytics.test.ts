@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy, type Member } from '../users/test-fixtures.js';
 
 /**
- * Analytics figures against sums worked out by hand on a known ledger (spec 2.12, section 3;
- * decisions.md 6). Hierarchy: Admin; R1 → S1 → U1; R1 → U2; R2 → U3. Entries (N: Normal
+ * Analytics figures against sums worked out by hand on a known ledger (docs/product.md,
+ * Decisions: Admin everything, a Reseller its subtree). Hierarchy: Admin; R1 → S1 → U1; R1 → U2; R2 → U3. Entries (N: Normal
  * Message - domestic, D: With DP - domestic), by days before today (UTC):
  *   U1: today Added 100 N, Removed 30 N; 3 days ago Removed 10 D
  *   U2: 20 days ago Added 50 D, Removed 20 D

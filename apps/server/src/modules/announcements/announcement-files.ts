@@ -5,7 +5,7 @@ import { storeUnderNewName } from '../../lib/uploads.js';
 
 /**
  * Announcement images on disk: `${uploadsDir}/announcements/<uuid>.<ext>`, served publicly at
- * `/api/files/announcements/<name>` (decisions.md 7: public files are images only). Names are
+ * `/api/files/announcements/<name>` (public files are images only: docs/product.md, Branding). Names are
  * generated, never the client's; the type comes from the file's first bytes, never its name or
  * declared type.
  */

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/database.js';
 import { removeUnreferenced, staleFilesIn } from '../../lib/stale-files.js';
 import { imagesDir, isImageName } from './announcement-files.js';
+import { namedImages } from './announcements.repo.js';
 
 /**
  * Announcement images (and their temp files) older than `olderThanMs` that no announcement
@@ -21,11 +22,6 @@ export async function sweepOrphanImages(
   return removeUnreferenced(dir, stale, async (batch) => {
     const images = batch.filter(isImageName);
     if (images.length === 0) return [];
-    const rows = await db
-      .selectFrom('announcements')
-      .select('image')
-      .where('image', 'in', images)
-      .execute();
-    return rows.flatMap((r) => (r.image ? [r.image] : []));
+    return namedImages(db, images);
   });
 }

@@ -5,6 +5,16 @@ import type { Actor } from '../../policies/scope.js';
 
 /** Announcements: queries only, each taking the connection or transaction to run on. */
 
+/** Of these image names, the ones an announcement names (the orphan sweep keeps those). */
+export async function namedImages(db: DbOrTx, images: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('announcements')
+    .select('image')
+    .where('image', 'in', [...images])
+    .execute();
+  return rows.flatMap((r) => (r.image ? [r.image] : []));
+}
+
 export interface AnnouncementRow {
   id: string;
   seq: string;
@@ -30,7 +40,7 @@ const COLUMNS = [
 ] as const;
 
 /**
- * Announcements the actor is in the audience of (decisions.md section 5): `all` everyone,
+ * Announcements the actor is in the audience of (docs/product.md, Announcements and alerts): `all` everyone,
  * `reseller` every Reseller and Sub-Reseller, `specific` the listed users. The same rule holds
  * for every role, Admin included (Admin sees every announcement on Manage Announcements).
  */

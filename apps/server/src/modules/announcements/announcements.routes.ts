@@ -14,7 +14,7 @@ import { readAnnouncementUpload } from './announcements.input.js';
 import * as service from './announcements.service.js';
 
 /**
- * Announcements (spec 2.15 and 7; decisions.md section 5). Only Admin posts, lists all and
+ * Announcements (docs/product.md, Announcements and alerts). Only Admin posts, lists all and
  * deletes; every user reads its own audience's and marks them seen. An announcement outside the
  * caller's audience answers 404.
  */

@@ -15,7 +15,7 @@ import { presentForAdmin, presentForUser } from './announcements.presenter.js';
 import * as repo from './announcements.repo.js';
 
 /**
- * Announcements (spec 2.15; decisions.md section 5): Admin posts and deletes them; each user
+ * Announcements (docs/product.md, Announcements and alerts): Admin posts and deletes them; each user
  * reads those of its audience, the unexpired ones for the bell and all of them as history, and
  * marks them seen for itself.
  */

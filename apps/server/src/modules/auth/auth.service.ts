@@ -90,7 +90,7 @@ function otpMac(ctx: AppContext, userId: string, otp: string): string {
  */
 export const FORGOT_ANSWER_MS = 150;
 
-/** Answers the same, in the same time, whether or not the email exists (decisions.md section 7). */
+/** Answers the same, in the same time, whether or not the email exists: no probing for accounts. */
 export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<string> {
   const answerAt = performance.now() + FORGOT_ANSWER_MS;
   await ctx.rateLimiter.consume([

@@ -40,6 +40,16 @@ export function lockOwnSettings(tx: DbOrTx, userId: string) {
     .executeTakeFirst();
 }
 
+/** Of these logo URLs, the ones some user's branding names (the orphan sweep keeps those). */
+export async function usedLogoUrls(db: DbOrTx, urls: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('company_logo')
+    .where('company_logo', 'in', [...urls])
+    .execute();
+  return rows.flatMap((r) => (r.company_logo ? [r.company_logo] : []));
+}
+
 export async function writeOwnSettings(
   tx: DbOrTx,
   userId: string,

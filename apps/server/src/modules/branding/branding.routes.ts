@@ -8,13 +8,13 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { withMultipart } from '../../plugins/multipart.js';
-import { readUpdateRequest } from '../users/users-update.input.js';
 import { brandingFor } from './branding.service.js';
+import { readLogoForm } from './logo-form.input.js';
 import { getOwnSettings, updateOwnSettings } from './settings.service.js';
 
 /**
- * GET /api/whitelabel/my-branding: the branding the caller's layout shows (decisions.md 6).
- * GET and POST /api/whitelabel/settings: the caller's own company name and logo (spec 2.16), for
+ * GET /api/whitelabel/my-branding: the branding the caller's layout shows (docs/product.md, Branding).
+ * GET and POST /api/whitelabel/settings: the caller's own company name and logo (Whitelabel Settings), for
  * the roles that own a subtree of users (Admin, Reseller, Sub-Reseller); a User gets 403. An
  * Admin's branding is the house branding of every user with no nearer branded creator.
  */
@@ -39,7 +39,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { response: { 200: WhitelabelSettingsReplySchema } },
       },
       async (req) => {
-        const input = await readUpdateRequest(req);
+        const input = await readLogoForm(req);
         const saved = await updateOwnSettings(app.ctx, caller(req).id, input, req.log);
         return { message: msg.whitelabelUpdated, ...saved };
       },

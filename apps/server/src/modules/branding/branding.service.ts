@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { findBranding } from './branding.repo.js';
 
 /**
- * The branding a user's layout shows (decisions.md section 6): its own, else its nearest
+ * The branding a user's layout shows (docs/product.md, Branding): its own, else its nearest
  * creator's; the house name and no logo when nobody above it has any.
  */
 export async function brandingFor(ctx: AppContext, userId: string): Promise<Branding> {

@@ -8,7 +8,7 @@ import { storeUnderNewName } from '../../lib/uploads.js';
 /**
  * Whitelabel logos on disk: `${uploadsDir}/logos/<uuid>.<png|jpg>`, served publicly at
  * `/api/files/logos/<name>`. Names are generated, never the client's; the type comes from the
- * file's first bytes, never its name or declared type (decisions.md section 7).
+ * file's first bytes, never its name or declared type (docs/product.md, Decisions).
  */
 export type LogoExt = 'png' | 'jpg';
 
@@ -68,7 +68,7 @@ export interface CheckedLogo {
   ext: LogoExt;
 }
 
-/** Checks an uploaded logo by its bytes; refuses anything but png or jpeg (spec 5). */
+/** Checks an uploaded logo by its bytes; refuses anything but png or jpeg (docs/product.md, Branding). */
 export function checkLogo(data: Buffer | null): CheckedLogo | null {
   if (!data) return null;
   const ext = logoExtOf(data);

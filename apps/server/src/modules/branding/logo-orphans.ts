@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DbOrTx } from '../../db/database.js';
 import { removeUnreferenced, staleFilesIn } from '../../lib/stale-files.js';
+import { usedLogoUrls } from './branding.repo.js';
 import { isLogoName, logoUrl } from './logo-files.js';
 
 /**
@@ -22,12 +23,7 @@ export async function sweepOrphanLogos(
   return removeUnreferenced(dir, stale, async (batch) => {
     const logos = batch.filter(isLogoName);
     if (logos.length === 0) return [];
-    const rows = await db
-      .selectFrom('users')
-      .select('company_logo')
-      .where('company_logo', 'in', logos.map(logoUrl))
-      .execute();
-    const used = new Set(rows.map((r) => r.company_logo));
+    const used = new Set(await usedLogoUrls(db, logos.map(logoUrl)));
     return logos.filter((name) => used.has(logoUrl(name)));
   });
 }

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WhitelabelSettingsBodySchema, type WhitelabelSettings } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import type { UpdateRequest } from '../users/users-update.input.js';
 import { findOwnSettings, lockOwnSettings, writeOwnSettings } from './branding.repo.js';
 import { changeLogo, checkLogo, logoUrl } from './logo-files.js';
+import type { LogoForm } from './logo-form.input.js';
 
-/** The caller's own company name and logo (spec 2.16), as the settings screen edits them. */
+/** The caller's own company name and logo, as the Whitelabel Settings screen edits them. */
 export async function getOwnSettings(ctx: AppContext, userId: string): Promise<WhitelabelSettings> {
   const row = await findOwnSettings(ctx.db, userId);
   if (!row) throw notFound();
@@ -22,7 +22,7 @@ export async function getOwnSettings(ctx: AppContext, userId: string): Promise<W
 export async function updateOwnSettings(
   ctx: AppContext,
   userId: string,
-  { fields, logo }: UpdateRequest,
+  { fields, logo }: LogoForm,
   log: FastifyBaseLogger,
 ): Promise<WhitelabelSettings> {
   const parsed = WhitelabelSettingsBodySchema.safeParse(fields);

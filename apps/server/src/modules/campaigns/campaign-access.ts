@@ -6,7 +6,7 @@ import { lockCampaign, type LockedCampaign } from './campaign-actions.repo.js';
 import { getCampaign, type CampaignView } from './campaigns.repo.js';
 
 /**
- * Scope for campaign actions (decisions.md section 2): a campaign is visible to whoever sees
+ * Scope for campaign actions (docs/product.md, Roles and scope): a campaign is visible to whoever sees
  * its owner. Unknown and out-of-scope ids both answer 404, so neither reveals the other.
  */
 

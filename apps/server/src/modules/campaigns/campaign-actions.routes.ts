@@ -23,7 +23,7 @@ import { changeStatus } from './campaign-status.service.js';
 export const reportUploadLimitKey = (userId: string) => `report-upload:user:${userId}`;
 
 /**
- * Campaign actions (spec 2.9 and 7; decisions.md sections 3 and 4): status changes and the
+ * Campaign actions (docs/product.md, Campaigns): status changes and the
  * owner's cancellation request, delivery reports, and the asset download.
  */
 export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {

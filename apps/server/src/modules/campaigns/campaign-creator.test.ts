@@ -20,7 +20,7 @@ import { unzip } from '../../../test/zip.js';
 import { fund } from './campaigns.test-fixtures.js';
 
 /**
- * Issue 11, information leak: a campaign's `createdBy` names its creator only to viewers whose
+ * No information leak: a campaign's `createdBy` names its creator only to viewers whose
  * scope holds the creator (itself or its subtree; Admin everyone). R1 creates for U1, who sits
  * below S1: S1 and U1 must not learn R1's email, only that a Reseller made it.
  */

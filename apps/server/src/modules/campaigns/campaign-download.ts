@@ -13,7 +13,7 @@ import { campaignsDir } from './campaign-files.js';
 import { presentCampaign, presentFile } from './campaigns.presenter.js';
 
 /**
- * GET /api/campaigns/{id}/download (decisions.md section 4): a zip of `campaign.json` (the
+ * GET /api/campaigns/{id}/download (docs/product.md, Campaigns): a zip of `campaign.json` (the
  * campaign as its detail view shows it, without the recipients), `recipients.csv` (header
  * `number`, read from the database in keyset batches as the archive asks for them) and every
  * media file under its original name. Nothing is held in memory beyond one batch or one file

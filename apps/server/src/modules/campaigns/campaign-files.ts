@@ -17,7 +17,8 @@ import { AppError, badRequest } from '../../lib/app-error.js';
 import { sanitiseName, stageUpload } from '../../lib/uploads.js';
 
 /**
- * Campaign media on disk (decisions.md sections 4 and 7, reliability.md 3.7 and F7): each file
+ * Campaign media on disk (docs/product.md, Campaigns; a crash leaves no half-written file that a
+ * row names, and campaign-orphans.ts sweeps the rest): each file
  * streams to `<uploads>/campaigns/<uuid>.tmp` (flushed), is checked by its first bytes (never
  * its name or declared type), then renamed to `<uuid>.<ext>`; the database row comes last.
  */
@@ -43,7 +44,7 @@ export function campaignsDir(uploadsDir: string): string {
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-/** Streams one upload to a temp file; 413 with the spec's message past the kind's limit. */
+/** Streams one upload to a temp file; 413 with the contract's message past the kind's limit. */
 export async function stageFile(
   dir: string,
   field: string,
@@ -111,4 +112,16 @@ export async function commitFile(dir: string, file: StagedFile, ext: string): Pr
 /** Deletes every file a request wrote, wherever it got to; a missing file is fine. */
 export async function discardFiles(files: readonly StagedFile[]): Promise<void> {
   await Promise.all(files.map((f) => fs.rm(f.filePath, { force: true })));
+}
+
+/** After the data cleanup's commit: deletes the files of deleted campaigns; a missing file is fine. */
+export async function removeCampaignFiles(
+  uploadsDir: string,
+  storedNames: readonly string[],
+): Promise<void> {
+  const dir = campaignsDir(uploadsDir);
+  for (const name of storedNames) {
+    if (name.includes('/') || name.includes('\\') || name.startsWith('.')) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+  }
 }

@@ -1,8 +1,9 @@
 import type { DbOrTx } from '../../db/database.js';
 import { removeUnreferenced, staleFilesIn } from '../../lib/stale-files.js';
+import { knownFileNames } from './campaigns.repo.js';
 
 /**
- * Files a crash left in the campaigns' upload folder (reliability.md F7): temp files of an
+ * Files a crash left in the campaigns' upload folder: temp files of an
  * interrupted upload, and media files that no campaign row names (a crash between the rename
  * to the final name and the transaction's end, or the rollback's cleanup). Only files older
  * than `olderThanMs` are considered, so an upload still in flight is never touched.
@@ -23,11 +24,6 @@ export async function sweepOrphanFiles(
 ): Promise<number> {
   const stale = await staleFilesIn(dir, olderThanMs, (name) => !isTemp(name));
   return removeUnreferenced(dir, stale, async (batch) => {
-    const known = await db
-      .selectFrom('campaign_files')
-      .select('stored_name')
-      .where('stored_name', 'in', batch)
-      .execute();
-    return known.map((r) => r.stored_name);
+    return knownFileNames(db, batch);
   });
 }

@@ -13,7 +13,7 @@ import {
 import { campaignRows, fund, postCampaign } from './campaigns.test-fixtures.js';
 
 /**
- * Issue 11: per-user rate limits on campaign creation and report upload, counted atomically
+ * Per-user rate limits on campaign creation and report upload, counted atomically
  * before the upload is read. Past the limit: 429 with Retry-After; another user is unaffected.
  */
 

@@ -82,7 +82,7 @@ describe('campaign recipients without a foreign key', () => {
 
   it('truncating campaigns truncates the recipients too', async () => {
     await create('5550000010');
-    // The app's role may not TRUNCATE (issue 11): the owner does, as an operator would.
+    // The app's role may not TRUNCATE (docs/operations.md): the owner does, as an operator would.
     await sql`TRUNCATE campaigns CASCADE`.execute(t.ownerDb);
     const { rows } = await sql<{ n: string }>`
       SELECT count(*) AS n FROM campaign_recipients`.execute(t.db);

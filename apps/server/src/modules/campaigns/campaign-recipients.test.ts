@@ -13,7 +13,7 @@ import { NORMAL, createCampaign, messageOf } from './campaign-actions.test-fixtu
 import { fund } from './campaigns.test-fixtures.js';
 
 /**
- * Bounded campaign answers (issue 11): the detail carries the count and a first slice of the
+ * Bounded campaign answers: the detail carries the count and a first slice of the
  * recipients, and GET /api/campaigns/{id}/recipients pages the rest with a keyset cursor.
  */
 

@@ -7,7 +7,7 @@ import { NORMAL, csvFile, postReport } from './campaign-actions.test-fixtures.js
 
 /**
  * A large delivery report in one upload. 250,000 rows by default, to keep the suite quick;
- * TEST_REPORT_ROWS=1000000 runs decisions.md section 4's campaign maximum (10-20 s here).
+ * TEST_REPORT_ROWS=1000000 runs the campaign maximum, 1,000,000 recipients (10-20 s here).
  */
 const ROWS = Number(process.env.TEST_REPORT_ROWS ?? 250_000);
 let t: TestApp;

@@ -29,7 +29,7 @@ import {
 } from './report-csv.js';
 
 /**
- * Delivery reports (spec 2.9; decisions.md section 4): upload (Admin), the paged view and the
+ * Delivery reports (docs/product.md, Campaigns): upload (Admin), the paged view and the
  * CSV export (whoever sees the campaign).
  */
 

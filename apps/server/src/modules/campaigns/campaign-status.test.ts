@@ -148,7 +148,7 @@ describe('PUT /api/campaigns/status/:id: who may do what', () => {
   });
 });
 
-describe('PUT /api/campaigns/status/:id: credits (decisions.md section 3)', () => {
+describe('PUT /api/campaigns/status/:id: credits', () => {
   it('Rejected/Cancelled refund once; leaving them debits again', async () => {
     const start = await balanceOf(t.db, h.u3.user.id, NORMAL);
     const id = await createCampaign(t, h.u3.token, numbers(3));

@@ -54,7 +54,7 @@ async function snapshot() {
 }
 
 describe('POST /api/campaigns: all or nothing', () => {
-  it('a file over its limit answers the spec message (3 MB and 5 MB) and keeps nothing', async () => {
+  it("a file over its limit answers the contract's message (3 MB and 5 MB) and keeps nothing", async () => {
     const before = await snapshot();
     const image = await postCampaign(t, h.u1.token, plain(), [file('images', bigPng(3 * MB + 1))]);
     expect([image.statusCode, message(image)]).toEqual([413, msg.campaignFileTooLarge(3)]);

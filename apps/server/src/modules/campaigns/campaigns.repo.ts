@@ -6,7 +6,7 @@ import type { Insertable } from 'kysely';
 import type { Actor } from '../../policies/scope.js';
 import { copyIn } from '../../db/copy.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
-import { slotSums, summedCounts } from '../delivery/delivery-counts.js';
+import { shardSums, summedCounts } from './delivery-counts.sql.js';
 import { recipientCopyChunks } from './recipient-copy.js';
 
 /** Campaign rows with the owner's and creator's names, as every read needs them. */
@@ -69,7 +69,7 @@ export async function insertCampaign(
 
 /**
  * All recipients with one COPY on the transaction's connection (all rows or none with the
- * campaign, reliability.md F10), in binary and in index order (performance.md (b) 5). `keys`
+ * campaign), in binary and in index order (docs/performance.md, campaign intake). `keys`
  * come sorted and deduped from the scanner, so the primary key never sees a conflict.
  */
 export async function insertRecipients(tx: Tx, campaignId: string, keys: Float64Array) {
@@ -92,7 +92,7 @@ function campaignViews(db: DbOrTx) {
     .selectFrom('campaigns')
     .innerJoin('users', 'users.id', 'campaigns.user_id')
     .innerJoin('users as creator', 'creator.id', 'campaigns.created_by')
-    .leftJoinLateral(slotSums, (join) => join.onTrue())
+    .leftJoinLateral(shardSums, (join) => join.onTrue())
     .select([
       'campaigns.id',
       'campaigns.user_id',
@@ -148,7 +148,7 @@ export function listCampaigns(
   if (ownerId) q = q.where('campaigns.user_id', '=', ownerId);
   if (filters.userEmail) q = q.where('users.email', '=', filters.userEmail);
   if (filters.status) q = q.where('campaigns.status', '=', filters.status);
-  // From and To are the viewer's local days (decisions.md section 3, as Transaction History).
+  // From and To are the viewer's local days, as in Transaction History (docs/product.md, Decisions).
   if (filters.from) {
     q = q.where('campaigns.created_at', '>=', localDayStart(filters.from, filters.tzOffset));
   }
@@ -176,4 +176,14 @@ export function filesOf(db: DbOrTx, campaignId: string): Promise<FileView[]> {
     .orderBy('kind')
     .orderBy('position')
     .execute();
+}
+
+/** Of these stored names, the ones a campaign's file row names (the orphan sweep keeps those). */
+export async function knownFileNames(db: DbOrTx, names: readonly string[]): Promise<string[]> {
+  const known = await db
+    .selectFrom('campaign_files')
+    .select('stored_name')
+    .where('stored_name', 'in', [...names])
+    .execute();
+  return known.map((r) => r.stored_name);
 }

@@ -23,7 +23,7 @@ import * as service from './campaigns.service.js';
 export const campaignCreateLimitKey = (userId: string) => `campaign-create:user:${userId}`;
 
 /**
- * Campaigns (spec 2.9 and 7; decisions.md section 4): create and read, every role; the
+ * Campaigns (docs/product.md, Campaigns): create and read, every role; the
  * actions after creation (status, reports, download) live in campaign-actions.routes.ts.
  */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {

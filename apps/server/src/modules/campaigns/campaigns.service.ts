@@ -28,7 +28,7 @@ import type { RecipientList } from './recipient-scan.js';
 import { visibleCampaign } from './campaign-access.js';
 import { recipientPage } from './campaign-actions.repo.js';
 
-/** Campaign creation and reads (spec 2.9, 5, 7; decisions.md sections 3 and 4). */
+/** Campaign creation and reads (docs/product.md, Campaigns). */
 
 export interface CheckedCampaign {
   fields: CreateCampaignFields;
@@ -66,7 +66,7 @@ export function checkUpload(upload: CampaignUpload): CheckedCampaign {
       throw refuse(file.field);
     }
   }
-  // `to` was scanned as it arrived (campaigns.input.ts): same rules as parseRecipientText.
+  // `to` was scanned as it arrived (campaigns.input.ts): the contract's recipient rules.
   const { recipients } = upload;
   if (recipients.kept === 0) throw badRequest(msg.campaignNoRecipients);
   if (recipients.kept > MAX_RECIPIENTS) throw badRequest(msg.campaignTooManyRecipients);

@@ -77,7 +77,7 @@ describe('csvRows (RFC 4180, by csv-parse)', () => {
   });
 });
 
-describe('column detection (decisions.md section 4)', () => {
+describe('column detection', () => {
   it('matches whole words, any case, plural, snake and camel case', () => {
     for (const h of [
       'Number',

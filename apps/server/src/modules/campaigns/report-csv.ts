@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { normalizeRecipient, REPORT_NUMBER_HEADERS, REPORT_STATUS_HEADER } from '@herald/contract';
 
 /**
- * Delivery-report CSV (decisions.md sections 4 and 7): the rows of an uploaded report, read by
+ * Delivery-report CSV (docs/product.md, Campaigns): the rows of an uploaded report, read by
  * csv-parse as the file streams (RFC 4180 quoting, CRLF, LF or CR line ends, a BOM dropped,
  * rows of any length), the column detection, and the export's CSV text by csv-stringify with
  * formula injection neutralised.
@@ -103,7 +103,7 @@ export interface ReportColumns {
 }
 
 /**
- * Column detection (decisions.md section 4). The first non-blank row is a header unless one
+ * Column detection (docs/product.md, Campaigns). The first non-blank row is a header unless one
  * of its cells is already a phone number (a file without a header). Number column: the first
  * header matching number/mobile/phone/recipient/to, else the first column. Status column: the
  * first other header matching status, else the second column (the first when the number

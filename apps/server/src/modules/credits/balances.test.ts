@@ -12,7 +12,7 @@ import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { DP, NORMAL, creditBody, postCredit } from './credits.test-fixtures.js';
 
 /**
- * GET /api/credits/balances, bounded (issue 11): one user with `email`, else keyset pages of
+ * GET /api/credits/balances, bounded: one user with `email`, else keyset pages of
  * users by email with the next cursor in X-Next-Cursor. Besides the API's hierarchy, BULK users
  * made in SQL (with balance rows, no password hashing) under R1 make pages worth walking.
  */

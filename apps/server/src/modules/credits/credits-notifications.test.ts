@@ -21,7 +21,7 @@ const notes = (userId: string) =>
     .orderBy('id')
     .execute();
 
-describe('POST /api/credits notifies the account that moved (decisions.md section 5)', () => {
+describe('POST /api/credits notifies the account that moved', () => {
   it('mint, transfer and take-back each notify the target once; the mover is not notified', async () => {
     const mint = await postCredit(t, h.admin, creditBody(h.r1.user.email, { count: 20 }));
     expect(mint.statusCode, mint.body).toBe(201);

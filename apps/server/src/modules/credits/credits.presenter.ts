@@ -36,7 +36,7 @@ export type PresentableRow = Pick<
   | 'created_at'
 >;
 
-/** A ledger row as the API answers it (spec section 3): rupees, not paise. */
+/** A ledger row as the API answers it: rupees, not paise (docs/product.md, Credits and the ledger). */
 export function presentCreditTransaction(row: PresentableRow): CreditTransaction {
   return {
     _id: row.id,

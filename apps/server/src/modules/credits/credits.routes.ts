@@ -14,7 +14,7 @@ import { caller } from '../../plugins/auth.js';
 import * as service from './credits.service.js';
 import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
 
-/** Credit management (spec 2.8) and the ledger's plain reads (spec 7); decisions.md section 3. */
+/** Credit management and the ledger's plain reads (docs/product.md, Credits and the ledger). */
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 

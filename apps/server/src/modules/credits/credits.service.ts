@@ -20,7 +20,7 @@ import { findUserByEmailForShare } from './ledger.repo.js';
 import { notify } from '../notifications/notifications.service.js';
 
 /**
- * POST /api/credits inside the caller's transaction (decisions.md section 3). Admin mints and
+ * POST /api/credits inside the caller's transaction (docs/product.md, Credits and the ledger). Admin mints and
  * burns; a Reseller or Sub-Reseller transfers from its own balance to a user of its subtree,
  * or takes credits back. The target must be strictly below the caller and Active.
  */
@@ -59,7 +59,7 @@ export async function createCredit(
     });
     transactions = [done.out.transaction, done.in.transaction];
   }
-  // The account that moved hears of it, in the same transaction (decisions.md section 5).
+  // The account that moved hears of it, in the same transaction.
   await notify(tx, {
     userId: target.id,
     eventType: 'credits',

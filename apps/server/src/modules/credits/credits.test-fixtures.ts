@@ -50,7 +50,8 @@ export async function countEntries(db: Db): Promise<number> {
 }
 
 /**
- * The ledger checker (reliability.md L-02, L-03, L-05) as SQL. Each list names the offending
+ * The ledger checker as SQL: no negative balance, each balance the sum of its entries, no
+ * entry changed. Each list names the offending
  * rows and is empty when the ledger is sound.
  */
 export async function ledgerViolations(db: Db) {

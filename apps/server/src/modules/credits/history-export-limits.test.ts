@@ -13,7 +13,7 @@ import { creditBody, postCredit } from './credits.test-fixtures.js';
 import { exportRunningKey, takeExportSlot } from './history-export-limits.js';
 
 /**
- * History export limits (issue 11): RATE_LIMITS.historyExportPerUser exports per window and
+ * History export limits: RATE_LIMITS.historyExportPerUser exports per window and
  * HISTORY_EXPORTS_AT_ONCE running at once per user, both answered 429 before any byte; a
  * running export gives its slot back when it ends, fails or its client leaves.
  */

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   HISTORY_EXPORT_BUSY_RETRY_SECONDS,
   HISTORY_EXPORT_LEASE_SECONDS,
@@ -8,9 +7,10 @@ import {
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { releaseRunningExport, takeRunningExport } from './history-export.repo.js';
 
 /**
- * What one user may ask of the history export (issue 11): RATE_LIMITS.historyExportPerUser
+ * What one user may ask of the history export: RATE_LIMITS.historyExportPerUser
  * exports per window, and HISTORY_EXPORTS_AT_ONCE running at once. Both live in PostgreSQL's
  * rate_limits table, so instances sharing a database share them, and both are checked before
  * a byte of the export is sent.
@@ -30,25 +30,19 @@ export type ReleaseSlot = () => Promise<void>;
  */
 export async function takeExportSlot(ctx: AppContext, userId: string): Promise<ReleaseSlot> {
   const key = exportRunningKey(userId);
-  const stale = sql<boolean>`rate_limits.window_start < now() - make_interval(secs => ${HISTORY_EXPORT_LEASE_SECONDS})`;
-  const { rows } = await sql<{ hits: number }>`
-    INSERT INTO rate_limits (key, hits, window_start) VALUES (${key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN ${stale} THEN 1 ELSE rate_limits.hits + 1 END,
-      window_start = now()
-    WHERE ${stale} OR rate_limits.hits < ${HISTORY_EXPORTS_AT_ONCE}
-    RETURNING hits`.execute(ctx.db);
-  if (!rows.length) {
+  const took = await takeRunningExport(
+    ctx.db,
+    key,
+    HISTORY_EXPORTS_AT_ONCE,
+    HISTORY_EXPORT_LEASE_SECONDS,
+  );
+  if (!took) {
     throw new AppError(429, msg.historyExportRunning, {
       'retry-after': String(HISTORY_EXPORT_BUSY_RETRY_SECONDS),
     });
   }
   let released: Promise<void> | undefined;
-  return () =>
-    (released ??= sql`
-      UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = ${key}`
-      .execute(ctx.db)
-      .then(() => undefined));
+  return () => (released ??= releaseRunningExport(ctx.db, key));
 }
 
 /**

@@ -6,7 +6,7 @@ import { unzip } from '../../../test/zip.js';
 import type * as HistoryRepo from './history.repo.js';
 
 /**
- * A large export streams (issue 11): EXPORT_ROWS ledger entries (default 50,000, made in SQL)
+ * A large export streams: EXPORT_ROWS ledger entries (default 50,000, made in SQL)
  * reach the client in order, read from the database in bounded batches, and the first bytes
  * arrive while most batches are still unread: the server never holds the whole export.
  */

@@ -13,7 +13,7 @@ import { historyRows, type HistoryFilter } from './history.repo.js';
 import { historyScope, resolveFilter } from './history.service.js';
 
 /**
- * Export to Excel (decisions.md section 3): the filtered history as a real .xlsx, streamed.
+ * Export to Excel (docs/product.md, Credits and the ledger): the filtered history as a real .xlsx, streamed.
  * Rows come in keyset batches and are written as they arrive, so memory stays bounded; past a
  * sheet's 1,048,576 rows the export goes on in a second sheet.
  */
@@ -23,7 +23,7 @@ export const XLSX_CONTENT_TYPE =
 const BATCH = 5_000;
 const SHEET = 'Transactions';
 
-/** Spec 2.11's columns (titles from the contract), with their widths and formats. */
+/** Transaction History's columns (titles from the contract), with their widths and formats. */
 const LAYOUT: Record<HistoryColumn, XlsxColumn> = {
   Date: { width: 20 },
   'To (Email)': { width: 30 },

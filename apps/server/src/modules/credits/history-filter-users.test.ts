@@ -6,8 +6,8 @@ import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { creditBody, postCredit } from './credits.test-fixtures.js';
 
 /**
- * Transaction History's allFilterableUsers is capped (issue 11): it listed every user of the
- * caller's scope in each first page. MORE users than the cap (made in SQL) sit under R1.
+ * Transaction History's allFilterableUsers is capped: uncapped, it would list every user of
+ * the caller's scope in each first page. MORE users than the cap (made in SQL) sit under R1.
  */
 const MORE = HISTORY_FILTER_USERS_MAX + 50;
 

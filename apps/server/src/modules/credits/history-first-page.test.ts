@@ -5,7 +5,7 @@ import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { qs, seed, standardLedger, type People, type Query } from './history.test-fixtures.js';
 
 /**
- * The first page of Transaction History (performance.md target 11): a scoped caller's balances
+ * The first page of Transaction History (docs/performance.md, credit ledger history): a scoped caller's balances
  * come in the page's own statement, or apart when the page has no rows; the user list is kept
  * serialized and spliced into the reply (history.routes.ts).
  */

@@ -5,7 +5,8 @@ import { historySql, type HistoryFilter, type HistoryScope } from './history.rep
 
 /**
  * Query plans of Transaction History on a ledger big enough for the planner to care
- * (HISTORY_PLAN_ROWS entries, default 200,000; performance.md target 11 is 3M): every page reads
+ * (HISTORY_PLAN_ROWS entries, default 200,000; docs/performance.md, credit ledger history, has
+ * 3M): every page reads
  * an index range (ordered, or for a user's few rows a bitmap), never a sequential scan, in custom
  * and generic plans alike. HISTORY_PLAN_LOG=1 prints the plans. At 3M rows a reseller's page
  * runs in about 0.2 ms in its generic plan (viewer ids, then lookups by primary key), which a

@@ -12,7 +12,7 @@ import { usersInScope, type Actor } from '../../policies/scope.js';
 import { CREDIT_TRANSACTION_COLUMNS, type PresentableRow } from './credits.presenter.js';
 
 /**
- * Reads of Transaction History (decisions.md section 3): keyset pages, newest first, each one
+ * Reads of Transaction History (docs/product.md, Credits and the ledger): keyset pages, newest first, each one
  * ordered index range. Which entries a caller may see:
  * - `all` (Admin): the primary key, backwards; with a credit type, the (credit_type, id) index;
  * - `viewer` (Reseller, Sub-Reseller): its rows of credit_transaction_viewers, backwards;
@@ -279,7 +279,7 @@ function sortBalances(balances: OwnBalance[]): OwnBalance[] {
 
 /**
  * "All Relevant Users": the caller's scope, itself included, by name, at most
- * HISTORY_FILTER_USERS_MAX of them (issue 11: it was every user, in each first page). The
+ * HISTORY_FILTER_USERS_MAX of them (not every user, in each first page). The
  * History screen's User filter searches GET /api/users as the user types, so a caller with more
  * users than this still finds each of them; `userEmail` filters by any user of the scope.
  */

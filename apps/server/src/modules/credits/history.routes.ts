@@ -7,7 +7,7 @@ import { prepareHistoryExport, XLSX_CONTENT_TYPE } from './history-export.js';
 import { countExport, takeExportSlot } from './history-export-limits.js';
 import { historyPage } from './history.service.js';
 
-/** Transaction History (spec 2.11) and its Export to Excel, for every logged-in role. */
+/** Transaction History and its Export to Excel, for every logged-in role. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 

@@ -22,7 +22,7 @@ import {
   type HistoryScope,
 } from './history.repo.js';
 
-/** Which entries the caller sees (decisions.md section 3, "History scope"). */
+/** Which entries the caller sees ("History scope": docs/product.md, Credits and the ledger). */
 export function historyScope(actor: AuthUser): HistoryScope {
   if (actor.role === 'Admin') return { kind: 'all' };
   if (actor.role === 'User') return { kind: 'to', userId: actor.id };

@@ -103,7 +103,7 @@ export async function seed(t: TestApp, entries: SeedEntry[]): Promise<Seeded[]> 
   });
 }
 
-/** What `viewer` may see of the model (decisions.md section 3), newest first. */
+/** What `viewer` may see of the model (docs/product.md, Credits and the ledger), newest first. */
 export function visibleTo(viewer: Person, model: Seeded[]): Seeded[] {
   const inScope = (p: Person) => p.id === viewer.id || p.ancestors.includes(viewer.id);
   return model

@@ -289,7 +289,7 @@ describe('export to Excel', () => {
 });
 
 describe('entries written by POST /api/credits', () => {
-  it('show in exactly the scopes decisions.md section 3 gives them', async () => {
+  it('show in exactly the history scopes of their parties', async () => {
     const post = async (tok: string, to: Person, type: 'Added' | 'Removed') => {
       const res = await t.request({
         method: 'POST',

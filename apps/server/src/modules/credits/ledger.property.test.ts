@@ -11,8 +11,7 @@ import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { DP, NORMAL, ledgerViolations, postCredit, totalsByType } from './credits.test-fixtures.js';
 
 /**
- * Model-based test of POST /api/credits (reliability.md section 2: an in-memory reference model
- * predicts every reply; a checker runs as SQL after every run). Random mints, burns, transfers
+ * Model-based test of POST /api/credits (an in-memory reference model predicts every reply; a checker runs as SQL after every run). Random mints, burns, transfers
  * and take-backs by random actors, some out of scope or short, some retried with their
  * Idempotency-Key.
  */

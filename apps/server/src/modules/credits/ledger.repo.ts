@@ -7,7 +7,7 @@ import { compiler, param, prepared } from '../../db/prepared.js';
 
 /**
  * The ledger's writes. Balance rows change only here and only inside the caller's transaction,
- * next to the entry that moves them (decisions.md section 3). The balance columns are typed
+ * next to the entry that moves them (docs/product.md, Credits and the ledger). The balance columns are typed
  * read-only in db/schema.ts, so these statements are written in SQL.
  */
 
@@ -25,7 +25,7 @@ const decrementQuery = prepared(
 /**
  * Takes `count` off a balance in one conditional statement. Under READ COMMITTED a concurrent
  * debit waits for the row lock and then re-checks `balance >= count` on the newest row version,
- * so no interleaving overdraws (reliability.md 2.1, pattern 1). Null: not enough credits.
+ * so no interleaving overdraws. Null: not enough credits.
  */
 export async function decrementBalance(
   tx: Tx,

@@ -7,7 +7,7 @@ import { presentCreditTransaction } from './credits.presenter.js';
 import * as repo from './ledger.repo.js';
 
 /**
- * The ledger's only entry points (decisions.md section 3). Each takes the caller's open
+ * The ledger's only entry points (docs/product.md, Credits and the ledger). Each takes the caller's open
  * transaction and never opens its own, so a movement commits or rolls back with whatever the
  * caller writes next to it (an idempotency key, a campaign). Invariant kept: for every user and
  * credit type, balance = Σ Added − Σ Removed ≥ 0.

@@ -68,7 +68,7 @@ async function race(userId: string, debitOne: (tx: Tx) => Promise<unknown>): Pro
   return out;
 }
 
-describe('concurrent debits (decisions.md section 3, reliability.md L-02)', () => {
+describe('concurrent debits never overdraw', () => {
   it('100 parallel debits of 1 against a balance of 10: exactly 10 succeed, balance 0', async () => {
     await mint(h.u1.user.id, 10);
     const outcome = await race(h.u1.user.id, (tx) =>

@@ -5,7 +5,7 @@ import { openTicket, put } from '../tickets/tickets.test-fixtures.js';
 import { buildHierarchy, type Hierarchy, type Member } from '../users/test-fixtures.js';
 
 /**
- * Every dashboard card is live (decisions.md section 6): active campaigns, campaigns sent, the
+ * Every dashboard card is live (docs/product.md, Decisions): active campaigns, campaigns sent, the
  * success rate and open tickets, per role, against figures counted by hand below.
  * Hierarchy: Admin; R1 → S1 → U1; R1 → U2; R2 → U3.
  */

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Actor } from '../../policies/scope.js';
 
 /**
- * Campaigns whose owner is in the actor's scope (decisions.md section 2, as the campaigns
- * list): Admin all, a Reseller/Sub-Reseller its own and its subtree's, a User its own.
+ * Campaigns whose owner is in the actor's scope (docs/product.md, Roles and scope; as the
+ * campaigns list): Admin all, a Reseller/Sub-Reseller its own and its subtree's, a User its own.
  */
 function campaignsInScope(db: DbOrTx, actor: Actor) {
   const q = db.selectFrom('campaigns').innerJoin('users', 'users.id', 'campaigns.user_id');

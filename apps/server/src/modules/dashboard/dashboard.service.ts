@@ -10,7 +10,7 @@ import { countOpenTickets } from '../tickets/tickets.service.js';
 import { countUsersInScope } from '../users/users.service.js';
 import { countActiveCampaigns, userCampaignFigures } from './dashboard.repo.js';
 
-/** GET /api/dashboard: live figures for the caller's scope (decisions.md section 6). */
+/** GET /api/dashboard: live figures for the caller's scope (docs/product.md, Decisions). */
 export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashboard> {
   const isAdmin = actor.role === 'Admin';
   const isUser = actor.role === 'User';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { HealthSchema } from '@herald/contract';
 import { AppError } from '../../lib/app-error.js';
+import { pingDatabase } from './health.repo.js';
 
 /** GET /api/health: 200 once migrations ran (they run before listen) and the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { response: { 200: HealthSchema } } },
     async () => {
       try {
-        await sql`SELECT 1`.execute(app.ctx.db);
+        await pingDatabase(app.ctx.db);
       } catch {
         throw new AppError(503, 'The database does not answer.');
       }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { LIVE_HEARTBEAT_MS, type LiveEventKind, type Role } from '@herald/contract';
 import type { Db } from '../../db/database.js';
+import { findTokenState, listenTo } from './live.repo.js';
 
 /** Channels: the alerts triggers' (migration 0012) and auth-state's revocations. */
 const LIVE_CHANNEL = 'herald_live';
@@ -100,7 +101,7 @@ export class LiveHub {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
+      await listenTo(client, [LIVE_CHANNEL, AUTH_CHANNEL]);
     } catch (err) {
       await client.end().catch(() => {});
       throw err;
@@ -190,11 +191,7 @@ export class LiveHub {
     if (!clients?.size) return;
     let row: { status: string; token_version: number; role: Role } | undefined;
     try {
-      row = await this.db
-        .selectFrom('users')
-        .select(['status', 'token_version', 'role'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      row = await findTokenState(this.db, userId);
     } catch (err) {
       // Unsure whether the token still holds: end the streams; the page reconnects and is checked.
       this.log('live: could not re-read a user after a revocation', err);

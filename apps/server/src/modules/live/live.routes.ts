@@ -6,7 +6,7 @@ import { keepsUp, LiveHub, type LiveClient } from './live-hub.js';
 
 /**
  * GET /api/live: Server-Sent Events telling an open page that its notifications or
- * announcements changed (issue 12: the badge rises within a second, on any instance). It
+ * announcements changed (the badge rises within a second, on any instance). It
  * authenticates like every route, by the bearer header (the page reads it with a streaming
  * fetch; the long-lived token never goes into a URL), ends when the token expires or is revoked,
  * and sends a comment every 25 s so idle proxies keep it open.

@@ -3,7 +3,7 @@ import type { Role } from '@herald/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 
 /**
- * In-app notifications (decisions.md section 5): queries only. The writes run in the caller's
+ * In-app notifications (docs/product.md, Announcements and alerts): queries only. The writes run in the caller's
  * transaction (other modules reach them through notifications.service.ts); the reads serve the
  * bell. Every read and update names the owner, so another's notification is never touched.
  */

@@ -10,7 +10,7 @@ import { caller } from '../../plugins/auth.js';
 import * as service from './notifications.service.js';
 
 /**
- * The caller's own notifications (spec 2.4 and 7; decisions.md section 5): every role reads and
+ * The caller's own notifications (docs/product.md, Announcements and alerts): every role reads and
  * marks its own; another's answers 404.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

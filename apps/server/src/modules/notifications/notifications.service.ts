@@ -9,9 +9,9 @@ import { notFound } from '../../lib/app-error.js';
 import * as repo from './notifications.repo.js';
 
 /**
- * The notifications module's public face for other modules (decisions.md section 5). Each
- * notification is written in the caller's transaction, so it exists exactly when the change
- * it announces committed.
+ * The notifications module's public face for other modules
+ * (docs/product.md, Announcements and alerts). Each notification is written in the caller's
+ * transaction, so it exists exactly when the change it announces committed.
  */
 
 export type { NewNotification, NotificationEvent } from './notifications.repo.js';

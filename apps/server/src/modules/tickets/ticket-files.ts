@@ -12,7 +12,7 @@ import { AppError, badRequest } from '../../lib/app-error.js';
 import { sanitiseName, stageUpload } from '../../lib/uploads.js';
 
 /**
- * Ticket attachments on disk (decisions.md sections 5 and 7): each file streams to
+ * Ticket attachments on disk (docs/product.md, Tickets): each file streams to
  * `<uploads>/tickets/<uuid>.tmp` (flushed), is checked by its content (never its name or
  * declared type), then renamed to `<uuid>.<ext>`; the rows are written in the transaction that
  * follows, and every file is deleted again when anything fails. The client's name is kept only
@@ -37,7 +37,7 @@ export function ticketsDir(uploadsDir: string): string {
 const tooLarge = () =>
   new AppError(413, msg.ticketAttachmentTooLarge(TICKET_ATTACHMENT_MAX_BYTES / (1024 * 1024)));
 
-/** Streams one upload to a temp file; 413 with the spec's message past 5 MB. */
+/** Streams one upload to a temp file; 413 with the contract's message past 5 MB. */
 export async function stageAttachment(
   dir: string,
   filename: string,
@@ -85,4 +85,16 @@ export async function commitAttachments(files: StagedAttachment[]) {
 /** Deletes every file a request wrote, wherever it got to; a missing file is fine. */
 export async function discardAttachments(files: readonly StagedAttachment[]): Promise<void> {
   await Promise.all(files.map((f) => fs.rm(f.filePath, { force: true })));
+}
+
+/** After the data cleanup's commit: deletes the attachment files; a missing file is fine. */
+export async function removeTicketFiles(
+  uploadsDir: string,
+  storedNames: readonly string[],
+): Promise<void> {
+  const dir = ticketsDir(uploadsDir);
+  for (const name of storedNames) {
+    if (name.includes('/') || name.includes('\\') || name.startsWith('.')) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+  }
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/database.js';
 import { removeUnreferenced, staleFilesIn } from '../../lib/stale-files.js';
 import { ticketsDir } from './ticket-files.js';
+import { knownAttachmentNames } from './tickets.repo.js';
 
 /**
  * Files a crash left in the tickets' upload folder: temp files of an interrupted upload, and
@@ -17,11 +18,6 @@ export async function sweepTicketUploads(
   return removeUnreferenced(dir, stale, async (batch) => {
     const names = batch.filter((n) => !n.endsWith('.tmp'));
     if (names.length === 0) return [];
-    const known = await db
-      .selectFrom('ticket_attachments')
-      .select('stored_name')
-      .where('stored_name', 'in', names)
-      .execute();
-    return known.map((r) => r.stored_name);
+    return knownAttachmentNames(db, names);
   });
 }

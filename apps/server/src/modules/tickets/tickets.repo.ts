@@ -55,7 +55,7 @@ function views(db: DbOrTx) {
 }
 
 /**
- * Tickets the actor sees (decisions.md section 5): Admin all; a Reseller or Sub-Reseller its
+ * Tickets the actor sees (docs/product.md, Tickets): Admin all; a Reseller or Sub-Reseller its
  * own, its subtree's and those assigned to it; a User its own.
  */
 function inScope(actor: Actor) {
@@ -165,7 +165,7 @@ export function attachmentOf(db: DbOrTx, ticketId: string, attachmentId: string)
 }
 
 /**
- * Everyone who can see the ticket as it stands (decisions.md section 5), the actor excluded:
+ * Everyone who can see the ticket as it stands (docs/product.md, Tickets), the actor excluded:
  * every Admin, the opener, the opener's creators up the chain and the assignee; Active users
  * only (a blocked account cannot read them).
  */
@@ -193,8 +193,8 @@ export function findActiveReseller(db: DbOrTx, email: string) {
 }
 
 /**
- * Whether the actor's transaction history holds ledger entry `id` (decisions.md section 3,
- * "History scope"): Admin all; Reseller/Sub-Reseller through its viewer rows; User its own.
+ * Whether the actor's transaction history holds ledger entry `id` ("History scope":
+ * docs/product.md, Credits and the ledger): Admin all; Reseller/Sub-Reseller through its viewer rows; User its own.
  */
 export async function canSeeTransaction(db: DbOrTx, actor: Actor, id: string): Promise<boolean> {
   const row =
@@ -224,4 +224,17 @@ export async function countOpen(db: DbOrTx, actor: Actor): Promise<number> {
     .where(inScope(actor))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Of these stored names, the ones an attachment row names (the orphan sweep keeps those). */
+export async function knownAttachmentNames(
+  db: DbOrTx,
+  names: readonly string[],
+): Promise<string[]> {
+  const known = await db
+    .selectFrom('ticket_attachments')
+    .select('stored_name')
+    .where('stored_name', 'in', [...names])
+    .execute();
+  return known.map((r) => r.stored_name);
 }

@@ -24,7 +24,7 @@ import * as service from './tickets.service.js';
 export const ticketCreateLimitKey = (userId: string) => `ticket-create:user:${userId}`;
 
 /**
- * Support tickets (spec 2.14 and 7; decisions.md section 5). Every role opens tickets and sees
+ * Support tickets (docs/product.md, Tickets). Every role opens tickets and sees
  * them by the ticket scope; only Admin sets the status or assigns; only the assigned Reseller
  * escalates. Ids outside the caller's scope answer 404.
  */

@@ -13,7 +13,7 @@ import type { DbOrTx, Tx } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
-import { visibleCampaign } from '../campaigns/campaign-access.js';
+import { visibleCampaign } from '../campaigns/index.js';
 import { notifyUsers, type NotificationEvent } from '../notifications/notifications.service.js';
 import { getProfile } from '../users/users.service.js';
 import { commitAttachments } from './ticket-files.js';
@@ -22,7 +22,7 @@ import { presentDetail, presentTicket } from './tickets.presenter.js';
 import * as repo from './tickets.repo.js';
 
 /**
- * Support tickets (spec 2.14; decisions.md section 5): who sees a ticket, who may change it,
+ * Support tickets (docs/product.md, Tickets): who sees a ticket, who may change it,
  * and the notifications each change writes in its own transaction.
  */
 
@@ -227,7 +227,7 @@ export function assignTicket(
 
 /**
  * PUT /api/tickets/{id}/escalate: only the Reseller the ticket is assigned to; it becomes
- * Escalated and goes back to the Admins (decisions.md section 5).
+ * Escalated and goes back to the Admins (docs/product.md, Tickets).
  */
 export function escalateTicket(
   ctx: AppContext,

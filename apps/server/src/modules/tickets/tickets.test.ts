@@ -67,7 +67,7 @@ describe('POST /api/tickets', () => {
     expect((await postTicket(t, undefined)).statusCode).toBe(401);
   });
 
-  it('takes the issue types of the spec', async () => {
+  it("takes each of the contract's issue types", async () => {
     for (const issueType of ['Campaign', 'User', 'Credits/Debits', 'Other']) {
       const ticket = await openTicket(t, h.u2.token, { issueType, subject: 'types' });
       expect(ticket.issueType).toBe(issueType);

@@ -4,7 +4,7 @@ import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.
 import { buildHierarchy, type Hierarchy } from './test-fixtures.js';
 
 /**
- * Issue 11 information leak: a user's creator (email and name) is shown only to a viewer whose
+ * No information leak: a user's creator (email and name) is shown only to a viewer whose
  * scope holds that creator (itself, its subtree; Admin everyone). A User viewing its own profile
  * used to read its Reseller's email; a Sub-Reseller the Reseller above it.
  */

@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from './test-fixtures.js';
 
-/** GET /api/users: keyset pages, search and scope (issue 11: the list was unbounded). */
+/** GET /api/users: keyset pages, search and scope (the list is bounded). */
 
 let t: TestApp;
 let h: Hierarchy;

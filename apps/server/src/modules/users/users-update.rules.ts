@@ -10,7 +10,7 @@ import type { UserUpdate } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/app-error.js';
 import type { Actor } from '../../policies/scope.js';
 import type { LockedUser } from './users.repo.js';
-import { logoUrl } from '../branding/logo-files.js';
+import { logoUrl } from '../branding/index.js';
 
 /** What an Edit User request will write, decided from the locked target row. */
 export interface UpdatePlan {
@@ -41,7 +41,7 @@ const PROFILE_FIELDS = [
 ] as const;
 
 /**
- * The editing rules of decisions.md section 2, checked field by field:
+ * The editing rules (docs/product.md, Roles and scope), checked field by field:
  * - nobody changes their own status or role;
  * - only an Admin changes role, own number and whitelabel fields; a Reseller or Sub-Reseller may
  *   send them unchanged (the form sends every field), but a different value is refused, not dropped;

@@ -10,10 +10,9 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
-import { changeLogo, checkLogo } from '../branding/logo-files.js';
+import { changeLogo, checkLogo, type LogoForm } from '../branding/index.js';
 import { isBelow } from '../../policies/scope.js';
 import { planUpdate, type UpdatePlan } from './users-update.rules.js';
-import type { UpdateRequest } from './users-update.input.js';
 import { presentUser } from './users.presenter.js';
 import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
 import * as repo from './users.repo.js';
@@ -27,7 +26,7 @@ export async function updateUser(
   ctx: AppContext,
   actor: AuthUser,
   targetId: string,
-  { fields, logo }: UpdateRequest,
+  { fields, logo }: LogoForm,
   log: FastifyBaseLogger,
 ): Promise<User> {
   const parsed = UpdateUserBodySchema.safeParse(fields);

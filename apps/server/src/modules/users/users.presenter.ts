@@ -14,8 +14,9 @@ export function isCreatorVisible(viewer: Actor, row: UserWithCreator): boolean {
 }
 
 /**
- * Row → wire, as `viewer` may see it: lists every field that leaves the server; `_id` is kept
- * for the spec's clients. A creator outside the viewer's scope reads as none (decisions.md 2).
+ * Row → wire, as `viewer` may see it: lists every field that leaves the server; `_id` repeats
+ * `id`, as every record of the API carries it (the contract's UserSchema). A creator outside the
+ * viewer's scope reads as none (docs/product.md, Roles and scope).
  */
 export function presentUser(row: UserWithCreator, viewer: Actor): User {
   const showCreator = isCreatorVisible(viewer, row);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { PROFILE_RECENT_CAMPAIGNS, type Role } from '@herald/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import type { NewUserRow, UserUpdate } from '../../db/schema.js';
 import { batchLoader } from '../../db/batch.js';
 import { compiler, param, prepared } from '../../db/prepared.js';
@@ -154,7 +154,7 @@ const findProfilesQuery = prepared('users.findProfiles', { ids: param<string[]>(
 export type ProfileRow = Awaited<ReturnType<typeof findProfilesQuery.run>>[number];
 
 /**
- * Profiles in one round trip (performance.md target 15): each user with its creator, its
+ * Profiles in one round trip (docs/performance.md, request CPU): each user with its creator, its
  * balances and its latest campaigns, aggregated by PostgreSQL into the row. `ids` must be UUIDs.
  */
 export function findProfiles(pool: pg.Pool, ids: string[]): Promise<ProfileRow[]> {
@@ -247,6 +247,32 @@ export async function countInScope(db: DbOrTx, actor: Actor): Promise<number> {
     .where('users.id', '<>', actor.id)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Whether the table holds any user at all. */
+export async function anyUserExists(db: DbOrTx): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Inserts the first Admin unless a user exists by then; answers whether it did. The table lock
+ * makes two instances starting at once take turns, so only one of them inserts.
+ */
+export async function insertFirstAdmin(
+  db: Db,
+  email: string,
+  passwordHash: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    await sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
+    if (await anyUserExists(tx)) return false;
+    await tx
+      .insertInto('users')
+      .values({ email, name: 'Administrator', role: 'Admin', password_hash: passwordHash })
+      .execute();
+    return true;
+  });
 }
 
 /** PostgreSQL's unique_violation: a concurrent request took the same email first. */

@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../lib/app-error.js';
 import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
-import { readUpdateRequest } from './users-update.input.js';
+import { readLogoForm } from '../branding/index.js';
 import { updateUser } from './users-update.service.js';
 import * as service from './users.service.js';
 
@@ -27,7 +27,7 @@ function userId(id: string): string {
   return id.toLowerCase();
 }
 
-/** User management (spec 2.7) and profiles (2.13); scope rules in decisions.md section 2. */
+/** User management and profiles; scope rules in docs/product.md, Roles and scope. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
@@ -52,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // multipart/form-data (the spec's form, with an optional companyLogo file) or JSON: the body
+  // multipart/form-data (the Edit User form, with an optional companyLogo file) or JSON: the body
   // is read and validated against UpdateUserBodySchema by the handler, as multipart has no
   // body for the schema compiler to see.
   await withMultipart(app, (uploads) => {
@@ -64,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const id = userId(req.params.id);
-        const input = await readUpdateRequest(req);
+        const input = await readLogoForm(req);
         const user = await updateUser(ctx, caller(req), id, input, req.log);
         return { message: msg.userUpdated, user };
       },

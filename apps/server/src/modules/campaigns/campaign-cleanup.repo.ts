@@ -1,15 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
-import { campaignsDir } from './campaign-files.js';
 
 /**
- * The data cleanup's delete of campaigns (spec 2.17): in the caller's transaction, the
- * campaigns created in a range, or those of users being deleted (owned or created by them).
- * Recipients follow by trigger, files rows and report entries by cascade; the ledger entries
- * that charged them stay (balances do not change). The stored files are answered so the caller
- * removes them once the transaction committed (removeCampaignFiles).
+ * The data cleanup's delete of campaigns (docs/product.md, Backup and storage): in the caller's
+ * transaction, the campaigns created in a range, or those of users being deleted (owned or
+ * created by them). Recipients follow by trigger, files rows and report entries by cascade; the
+ * ledger entries that charged them stay (balances do not change). The stored files are answered
+ * so the caller removes them once the transaction committed (removeCampaignFiles in
+ * campaign-files.ts).
  */
 export type CampaignSelection = { from: Date; to: Date } | { userIds: readonly string[] };
 
@@ -34,16 +32,4 @@ export async function deleteCampaigns(tx: Tx, sel: CampaignSelection): Promise<D
     count: Number(rows.find((r) => r.n !== null)?.n ?? 0),
     storedNames: rows.flatMap((r) => (r.stored_name ? [r.stored_name] : [])),
   };
-}
-
-/** After the commit: deletes the files of deleted campaigns; a missing file is fine. */
-export async function removeCampaignFiles(
-  uploadsDir: string,
-  storedNames: readonly string[],
-): Promise<void> {
-  const dir = campaignsDir(uploadsDir);
-  for (const name of storedNames) {
-    if (name.includes('/') || name.includes('\\') || name.startsWith('.')) continue;
-    await fs.rm(path.join(dir, name), { force: true });
-  }
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
 
 /**
- * The data cleanup's delete of ledger entries (decisions.md section 3: "Opening balance carried
- * forward"). The ledger is immutable to the app role; the one sanctioned delete is the owner's
+ * The data cleanup's delete of ledger entries ("Opening balance carried forward":
+ * docs/product.md, Credits and the ledger). The ledger is immutable to the app role; the one sanctioned delete is the owner's
  * SECURITY DEFINER function `ledger_cleanup` (migration 0015), which in one statement writes a
  * carry-forward entry per remaining user and credit type for what it removes, then deletes, so
  * no remaining balance changes.

@@ -3,8 +3,11 @@ import type { MultipartFile } from '@fastify/multipart';
 import { MAX_LOGO_BYTES, server as msg } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
 
-/** Edit User's input before validation: the fields as sent, and the logo's bytes if any. */
-export interface UpdateRequest {
+/**
+ * A form that may carry a company logo, before validation: the fields as sent, and the logo's
+ * bytes if any. Edit User (the users module) and Whitelabel Settings both take one.
+ */
+export interface LogoForm {
   fields: Record<string, unknown>;
   logo: Buffer | null;
 }
@@ -12,11 +15,11 @@ export interface UpdateRequest {
 export const LOGO_FIELD = 'companyLogo';
 
 /**
- * Reads Edit User from multipart/form-data (the spec's form, with an optional `companyLogo`
- * file) or from a JSON object (same fields, no logo). The fields stay raw: whether a field was
- * sent at all matters to the rules (a field left out is kept as stored).
+ * Reads the form from multipart/form-data (its fields, with an optional `companyLogo` file) or
+ * from a JSON object (same fields, no logo). The fields stay raw: whether a field was sent at
+ * all matters to the rules (a field left out is kept as stored).
  */
-export async function readUpdateRequest(req: FastifyRequest): Promise<UpdateRequest> {
+export async function readLogoForm(req: FastifyRequest): Promise<LogoForm> {
   if (!req.isMultipart()) {
     const body: unknown = req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest();

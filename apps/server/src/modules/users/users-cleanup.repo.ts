@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
 
 /**
- * The data cleanup's delete of users (spec 2.17, 5; decisions.md section 6), in the caller's
+ * The data cleanup's delete of users (docs/product.md, Backup and storage), in the caller's
  * transaction: users created in a range, never an Admin. Callers delete the users' campaigns,
- * tickets and ledger entries first (the ledger refers to users without a cascade).
+ * tickets and ledger entries first (the ledger refers to users without a cascade). The users
+ * module's public face (index.ts) offers these to the cleanup.
  */
 
 /** Locks and answers the non-Admin users created in [from, to). */

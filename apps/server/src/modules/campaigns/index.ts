@@ -1,0 +1,16 @@
+/**
+ * The campaigns module's public face for other modules (the delivery engine reads and locks
+ * campaigns through it; the data cleanup deletes them and their files). Within the module,
+ * files import each other directly.
+ */
+export { lockVisibleCampaign, visibleCampaign } from './campaign-access.js';
+export type { CampaignDispatch } from './campaign-dispatch.js';
+export { campaignsDir, removeCampaignFiles } from './campaign-files.js';
+export {
+  deleteCampaigns,
+  type CampaignSelection,
+  type DeletedCampaigns,
+} from './campaign-cleanup.repo.js';
+export { CAMPAIGNS_LINK } from './campaign-status.service.js';
+export { presentDelivery } from './campaigns.presenter.js';
+export { shardSums, summedCounts } from './delivery-counts.sql.js';

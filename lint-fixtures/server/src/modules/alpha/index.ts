@@ -1,0 +1,3 @@
+// Good: a module's public face re-exports what other modules may use.
+export { alphaFor } from './alpha.service.js';
+export { formatAlpha } from './alpha-format.js';
