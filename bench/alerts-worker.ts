@@ -1,4 +1,4 @@
-// The alerts bench's database side (issue 12), run by bench/alerts.mjs as `node --import tsx`
+// The alerts bench's database side, run by bench/alerts.mjs as `node --import tsx`
 // over IPC: it owns an embedded PostgreSQL, loads 10,000 users with 1,000,000 notifications,
 // issues tokens, and posts a broadcast announcement. Every command answers { id, ok, result | error }.
 import { performance } from 'node:perf_hooks';

@@ -1,7 +1,8 @@
-// Issue 12, the alerts bell: with 1,000,000 notifications over 10,000 users, the p95 of the
-// unread count and of the bell's list against a one-row authenticated read (the user's own
-// profile) asked in turn on the same connection; then 1,000 open SSE streams on one instance,
-// the server's RSS growth per stream and how fast one broadcast NOTIFY reaches all of them.
+// The alerts bell (docs/performance.md, alerts bell): with 1,000,000 notifications over 10,000
+// users, the p95 of the unread count and of the bell's list against a one-row authenticated read
+// (the user's own profile) asked in turn on the same connection; then 1,000 open SSE streams on one
+// instance, the server's RSS growth per stream and how fast one broadcast NOTIFY reaches all of
+// them.
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

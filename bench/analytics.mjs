@@ -1,8 +1,9 @@
-// Issue 13, the analytics reads over a big ledger: bench/ledger.mjs seeds 3,000,000 entries over
-// 1,000 users and ~2 years (its worker), then the five /api/analytics calls are timed as the
-// Admin (everything) and as a Reseller (its subtree, 1/20 of the entries), for the default range
-// (30 days) and all time. Reference: the caller's own profile (a one-row authenticated read),
-// asked in turn with them on the same keep-alive connection, so noise lands on all alike.
+// Analytics (docs/performance.md, analytics), the reads over a big ledger: bench/ledger.mjs seeds
+// 3,000,000 entries over 1,000 users and ~2 years (its worker), then the five /api/analytics calls
+// are timed as the Admin (everything) and as a Reseller (its subtree, 1/20 of the entries), for the
+// default range (30 days) and all time. Reference: the caller's own profile (a one-row
+// authenticated read), asked in turn with them on the same keep-alive connection, so noise lands on
+// all alike.
 import http from 'node:http';
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);

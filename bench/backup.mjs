@@ -1,9 +1,9 @@
-// Issue 13: the full backup (.xlsx, one sheet per table) of the ledger section's 3,000,000
-// entries plus 1,000,000 campaign recipients, through the built server: POST
-// /api/backup/generate-download, its progress polled, then the file streamed back. Measured: the
-// server's RSS growth while it builds and sends (sampled every 20 ms from /proc), and its rate
-// against a raw `COPY ... TO STDOUT` of the same allow-listed tables on the same database, run
-// just before it (the machine is shared: compare within one run).
+// Backup rate (docs/performance.md, backup rate): the full backup (.xlsx, one sheet per table) of
+// the ledger section's 3,000,000 entries plus 1,000,000 campaign recipients, through the built
+// server: POST /api/backup/generate-download, its progress polled, then the file streamed back.
+// Measured: the server's RSS growth while it builds and sends (sampled every 20 ms from /proc), and
+// its rate against a raw `COPY ... TO STDOUT` of the same allow-listed tables on the same database,
+// run just before it (the machine is shared: compare within one run).
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';

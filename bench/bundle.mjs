@@ -1,5 +1,6 @@
-// Target 21: the JavaScript a route needs, gzipped, from the Vite manifest of a production build,
-// against a React hello world built by the same Vite with the same config in the same run.
+// Bundle size and login CSS (docs/performance.md): the JavaScript a route needs, gzipped, from the
+// Vite manifest of a production build, against a React hello world built by the same Vite with the
+// same config in the same run.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';

@@ -1,7 +1,7 @@
-// Targets 5 and 6: a 1,000,000-recipient campaign accepted over HTTP, from request start to
-// the 201 (after COMMIT), beside a raw COPY of the same rows into a table of the same shape and
-// indexes without a foreign key, on the same database; the server's peak RSS; and another
-// endpoint's latency while it runs.
+// Campaign intake (docs/performance.md): a 1,000,000-recipient campaign accepted over HTTP, from
+// request start to the 201 (after COMMIT), beside a raw COPY of the same rows into a table of the
+// same shape and indexes without a foreign key, on the same database; the server's peak RSS; and
+// another endpoint's latency while it runs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,7 @@ const CREDIT_TYPE = 'Normal Message - domestic';
 
 /**
  * `n` distinct 12-digit numbers ("91" + 10 digits), ascending, comma-joined: what the web
- * form sends after its parser sorted and deduped the list (performance.md (a) 1).
+ * form sends after its parser sorted and deduped the list (docs/performance.md, recipient parsing).
  */
 function numbers(n) {
   const out = new Array(n);

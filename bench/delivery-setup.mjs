@@ -1,4 +1,4 @@
-// The delivery bench's moving parts (issue 14): the database worker (its PostgreSQL outlives an
+// The delivery bench's moving parts: the database worker (its PostgreSQL outlives an
 // app server the bench kills), the built app server, restartable on the same port so the
 // simulator's status webhooks find it again, the standalone simulator in its own process (its
 // CPU apart from the app's), and the API calls that fund, create and approve a campaign and set

@@ -1,8 +1,8 @@
-// Status webhooks under load (issue 14, performance.md (e) 20): batches of status events signed
-// as the simulator signs them (x-herald-signature: sha256=<HMAC-SHA256 of the raw body>) POSTed
-// to the app's webhook route. At a fixed offered rate (open loop: each request leaves at its
-// scheduled time whether or not the last one was answered), the latency of every request; then
-// with a few clients back to back, how many events a second the app absorbs at most.
+// Status webhooks under load (docs/performance.md, status webhooks): batches of status events
+// signed as the simulator signs them (x-herald-signature: sha256=<HMAC-SHA256 of the raw body>)
+// POSTed to the app's webhook route. At a fixed offered rate (open loop: each request leaves at its
+// scheduled time whether or not the last one was answered), the latency of every request; then with
+// a few clients back to back, how many events a second the app absorbs at most.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { sleep } from './lib.mjs';

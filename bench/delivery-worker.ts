@@ -1,4 +1,4 @@
-// The delivery bench's database side (issue 14), run by bench/delivery.mjs as `node --import tsx`
+// The delivery bench's database side, run by bench/delivery.mjs as `node --import tsx`
 // over IPC: it owns an embedded PostgreSQL, so the database outlives an app server the bench
 // kills with SIGKILL, creates the Admin and the campaigns' owner, and mints their tokens with
 // whatever JWT secret the server started with. Every command answers { id, ok, result | error }.

@@ -1,5 +1,5 @@
-// Issue 14, the delivery engine against the simulator run as its own process (performance.md
-// (e) 17-20), each figure beside its reference in the same run:
+// The delivery engine against the simulator run as its own process (docs/performance.md,
+// delivery rate to delivery crash), each figure beside its reference in the same run:
 // 1. sustained rate: the messages the simulator accepted a second over a steady window, against
 //    its cap (the sender's rate set to the cap), with the app server's CPU per message and as a
 //    share of one core at that rate (the app also absorbs the simulator's status webhooks then);

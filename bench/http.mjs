@@ -1,5 +1,5 @@
-// Targets 14 and 15: authenticated endpoints against a bare Fastify hello world run in its own
-// process on the same machine, in the same run, under the same load: the CPU each server
+// Request CPU (docs/performance.md): authenticated endpoints against a bare Fastify hello world run
+// in its own process on the same machine, in the same run, under the same load: the CPU each server
 // process spends per request (bench/cpu.mjs), with req/s and latency beside it.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The credit-ledger bench's database side (performance.md targets 8-11), run by bench/ledger.mjs
+// The credit-ledger bench's database side (docs/performance.md), run by bench/ledger.mjs
 // as `node --import tsx` over IPC: it owns the embedded PostgreSQL, loads the 3M-entry ledger,
 // and runs the debit clients through the service layer (ledger.service) and bare (the same
 // statements on a pg pool). Every command answers { id, ok, result | error }.

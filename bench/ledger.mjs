@@ -1,8 +1,9 @@
-// Targets 8-11, the credit ledger: a 3M-entry ledger in a fresh embedded PostgreSQL, history
-// pages through the API, debits through the service layer and HTTP against the same SQL run
-// bare, one hot account, and a storm that must never overdraw. The database side (loading,
-// service-layer and bare clients, checks) runs in bench/ledger-worker.ts under tsx; the HTTP
-// clients run here, against the built server started on that database.
+// The credit ledger (docs/performance.md, ledger overdraw to credit ledger history): a 3M-entry
+// ledger in a fresh embedded PostgreSQL, history pages through the API, debits through the service
+// layer and HTTP against the same SQL run bare, one hot account, and a storm that must never
+// overdraw. The database side (loading, service-layer and bare clients, checks) runs in
+// bench/ledger-worker.ts under tsx; the HTTP clients run here, against the built server started on
+// that database.
 import { chmodSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -105,11 +106,11 @@ async function interleavedGets(urls, headers, n) {
 }
 
 /**
- * Target 11: first pages and pages about 1M entries deep (cursor = newest id − 1M), as Admin
- * (all entries, then one credit type), as a Reseller and as a Sub-Reseller (their viewer rows:
- * about 1/20 and 1/80 of the entries). The reference for their p95 is a one-row authenticated
- * read, the viewer's own profile, on the same connection with the same token, asked in turn
- * with the pages (profile, first page, page 2, deep page, and again), the same number of times.
+ * Credit ledger history: first pages and pages about 1M entries deep (cursor = newest id − 1M), as
+ * Admin (all entries, then one credit type), as a Reseller and as a Sub-Reseller (their viewer
+ * rows: about 1/20 and 1/80 of the entries). The reference for their p95 is a one-row authenticated
+ * read, the viewer's own profile, on the same connection with the same token, asked in turn with
+ * the pages (profile, first page, page 2, deep page, and again), the same number of times.
  */
 export async function measureHistory(ledger, creditType) {
   const { base, tokens, ids, setup } = ledger;
@@ -145,7 +146,7 @@ export async function measureHistory(ledger, creditType) {
   return out;
 }
 
-/** Target 9 through HTTP: Admin burns 1 credit from a random account per request. */
+/** Ledger debits through HTTP: Admin burns 1 credit from a random account per request. */
 export async function httpDebits(ledger) {
   const { base, tokens, accounts } = ledger;
   const result = await autocannon({
@@ -186,7 +187,7 @@ export async function httpDebits(ledger) {
 const INSUFFICIENT = 'Insufficient credits for this message type.';
 
 /**
- * Target 8: `clients` loops POST debits of 1-100 credits from a few accounts for `seconds`,
+ * Ledger overdraw: `clients` loops POST debits of 1-100 credits from a few accounts for `seconds`,
  * asking about 10x what they hold, each under its own Idempotency-Key (also its reason, so the
  * entries can be matched to requests). 2% of first attempts are cut off by the client after
  * 0-4 ms and retried with the same key, as a client that lost its connection would; the server

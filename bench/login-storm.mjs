@@ -1,7 +1,7 @@
-// Target 16: a login storm must not starve the rest of the app. The p99 of a cheap authenticated
-// endpoint at a fixed rate, idle and then during a storm of wrong logins sent faster than the
-// password hasher can take them (bench/login-storm-runner.mjs), so its bounded queue fills and
-// the excess is refused with 503 instead of waiting.
+// Login storm (docs/performance.md): a login storm must not starve the rest of the app. The p99 of
+// a cheap authenticated endpoint at a fixed rate, idle and then during a storm of wrong logins sent
+// faster than the password hasher can take them (bench/login-storm-runner.mjs), so its bounded
+// queue fills and the excess is refused with 503 instead of waiting.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';

@@ -1,4 +1,4 @@
-// Performance targets (a) 1, 2 and 4 (shared/engineering/performance.md): the web app's
+// Recipient parsing (docs/performance.md): the web app's
 // recipients parser (apps/web/src/features/campaigns/recipients) in headless Chromium, on 1M
 // numbers pasted, as a CSV and as a 1M-row XLSX, each beside references run in the same page:
 // a bare byte-scan + sort over the same bytes, PapaParse, and a native inflate of the XLSX. The

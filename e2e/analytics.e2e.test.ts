@@ -14,7 +14,7 @@ import {
 } from './support/browser.js';
 
 /**
- * Advanced Analytics (spec 2.12, issue 13): the Admin and a Reseller see four cards and four
+ * Advanced Analytics: the Admin and a Reseller see four cards and four
  * charts (300 high) filled with their scope's figures, fetched by five calls together; the date
  * range selector asks again; the page breaks no CSP rule; Sub-Reseller and User are sent to
  * /unauthorized. The e2e database is shared, so the Admin's figures are only checked to be

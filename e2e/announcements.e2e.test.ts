@@ -90,7 +90,7 @@ describe('announcements', () => {
     await form.getByRole('button', { name: 'Create Announcement' }).click();
     await form.getByText('The link must be an http(s) URL.').waitFor();
 
-    // An unknown target email: the spec's failure text, with the server's reason.
+    // An unknown target email: the contract's failure text, with the server's reason.
     await form.getByLabel('Link (optional)').fill('');
     await form.getByLabel('Visibility').selectOption('specific');
     await form.getByLabel('User emails').fill('nobody@e2e.invalid');

@@ -6,10 +6,11 @@ import { ui } from '@herald/contract';
 import { apiCreateUser, journey, shot } from './support/browser.js';
 
 /**
- * Backup & Data Management and Storage Management (spec 2.17, 2.18): the full backup downloads
- * with a progress indicator while it builds; a cleanup asks for both dates, warns about users,
- * confirms, and reports; the storage screen shows MB and rows per table; other roles are sent to
- * /unauthorized. The cleanup range lies in the year 2000 so the shared e2e database loses nothing.
+ * Backup & Data Management and Storage Management (docs/product.md, Backup and storage): the full
+ * backup downloads with a progress indicator while it builds; a cleanup asks for both dates, warns
+ * about users, confirms, and reports; the storage screen shows MB and rows per table; other roles
+ * are sent to /unauthorized. The cleanup range lies in the year 2000 so the shared e2e database
+ * loses nothing.
  */
 let user: { email: string; password: string };
 

@@ -143,7 +143,7 @@ describe('create campaign as a User', () => {
     await form.getByLabel('Message', { exact: true }).fill('Hello from the e2e test');
     await typeNumbers(form, '9876543210, 9876543211 9876543210; abc');
     await counts(form).getByText('Kept: 2').waitFor();
-    // 'abc' is not a number: ignored, not invalid (issue 13).
+    // 'abc' is not a number: ignored, not invalid (docs/product.md, Campaigns).
     await counts(form).getByText('Invalid: 0').waitFor();
     await counts(form).getByText('Ignored (not a number): 1').waitFor();
     await counts(form).getByText('Duplicates: 1').waitFor();
@@ -153,7 +153,7 @@ describe('create campaign as a User', () => {
       '9876543210, 9876543211 9876543210; abc',
     );
 
-    // Too large: refused with the spec's message, not kept.
+    // Too large: refused with the contract's message, not kept.
     const big = Buffer.concat([png(10, 10), Buffer.alloc(3 * 1024 * 1024)]);
     const images = form.getByLabel('Images (up to 3)');
     await images.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
@@ -295,7 +295,7 @@ describe('create campaign as a User', () => {
       buffer: Buffer.from('phone\r\n9800000001\r\n9800000002\r\n9800000001\r\n12\r\n'),
     });
     await counts(form).getByText('Kept: 2').waitFor();
-    // The header 'phone' is not a number; 12 is an invalid number (issue 13).
+    // The header 'phone' is not a number; 12 is an invalid number.
     await counts(form).getByText('Invalid: 1').waitFor();
     await counts(form).getByText('Ignored (not a number): 1').waitFor();
     await counts(form).getByText('Duplicates: 1').waitFor();

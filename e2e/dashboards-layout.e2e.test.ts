@@ -13,7 +13,7 @@ import {
 } from './support/browser.js';
 
 /**
- * Issue 13: every dashboard card is live for the caller's scope (decisions.md section 6), and
+ * Every dashboard card is live for the caller's scope (docs/product.md, Decisions), and
  * the dark side menu runs the full height of the window, staying put while a long page scrolls.
  */
 const NORMAL = 'Normal Message - domestic';

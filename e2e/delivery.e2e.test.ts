@@ -22,7 +22,7 @@ import {
 } from './support/browser.js';
 
 /**
- * Delivery on the screens (issue 14): the Admin sets a sender's rate on Delivery Settings, then
+ * Delivery on the screens: the Admin sets a sender's rate on Delivery Settings, then
  * approves a campaign and watches the built-in simulator deliver it, the row's progress bar and
  * counts moving live until Completed and Report Generated, with no reload; the owner opens the
  * report built from the delivery. Needs the dispatcher, webhooks and settlement (the app's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@herald/contract';
 import { adminCredentials, apiCreateUser, apiLogin, journey, shot } from './support/browser.js';
 
-/** Spec 2.2: each role's menu, in order, with the spec's labels and targets. */
+/** Each role's menu, in order, with its labels and targets (docs/product.md, Roles and scope). */
 const MENUS: Record<Role, [label: string, path: string][]> = {
   Admin: [
     ['Dashboard', '/admin'],
@@ -53,7 +53,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
   ],
 };
 
-/** Dashboard card titles (spec 2.6). */
+/** Dashboard card titles. */
 const CARDS: Record<Role, string[]> = {
   Admin: ['Total Users', 'Active Campaigns', 'Credits Sent (Month)', 'Open Support Tickets'],
   Reseller: ['My Total Users', 'My Active Campaigns', 'Credits Used (Month)', 'My Open Tickets'],

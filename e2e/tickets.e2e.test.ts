@@ -14,9 +14,9 @@ import {
 } from './support/browser.js';
 
 /**
- * Support Tickets (spec 2.14): a user opens a ticket with an attachment, Admin assigns it to a
- * reseller outside the user's chain, the reseller replies and escalates, and the user reads the
- * reply and downloads the file. Every role opens the screen.
+ * Support Tickets (docs/product.md, Tickets): a user opens a ticket with an attachment, Admin
+ * assigns it to a reseller outside the user's chain, the reseller replies and escalates, and the
+ * user reads the reply and downloads the file. Every role opens the screen.
  */
 
 let reseller: { email: string; password: string };

@@ -196,7 +196,7 @@ async function searchUsers(page: Page, term: string) {
   await page.getByRole('searchbox', { name: 'Search users' }).fill(term);
 }
 
-describe('user list pages and search (issue 11)', () => {
+describe('user list pages and search', () => {
   const PAGED = USERS_PAGE_DEFAULT + 5;
   let reseller: Awaited<ReturnType<typeof apiCreateUser>>;
   let sub: Awaited<ReturnType<typeof apiCreateUser>>;

@@ -5,7 +5,7 @@ import { DEFAULT_COMPANY_NAME, server, ui } from '@herald/contract';
 import { apiCreateUser, apiLogin, journey, loginUi, newPage, shot } from './support/browser.js';
 
 /**
- * White-label (spec 2.16, 2.3, issue 13): a reseller sets its company name and a logo on the
+ * White-label (docs/product.md, Branding): a reseller sets its company name and a logo on the
  * Whitelabel Settings screen (preview before saving, a non-image refused); its own layout changes
  * at once, its users (two levels down too) see the logo and the name in the tab title on their
  * next page load; a nearer Sub-Reseller's branding wins; a broken logo is hidden; the screen is

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SimulatorServer } from './modules/delivery/providers/simulator-server.js';
 
 /**
- * The simulator provider as its own process (issue 14), so the benchmark measures the app's CPU
+ * The simulator provider as its own process, so the benchmark measures the app's CPU
  * apart from the provider's. Start the app with SIMULATOR_URL set to the printed URL and the
  * same DELIVERY_WEBHOOK_SECRET. Prints one line, `Simulator running at <url>`, once it listens.
  */

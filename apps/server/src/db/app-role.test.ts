@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startJobRunner } from '../jobs/runner.js';
 
 /**
- * Least privilege (issue 11): requests and jobs run as a role that can read and write rows but
+ * Least privilege: requests and jobs run as a role that can read and write rows but
  * cannot change the schema or get around the ledger's immutability trigger
  * (0002-credits.ts: credit_transactions, credit_transactions_immutable).
  */

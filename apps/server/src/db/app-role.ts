@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * Least privilege (issue 11): the migrations run as the owner (DATABASE_URL's user, or the
+ * Least privilege: the migrations run as the owner (DATABASE_URL's user, or the
  * embedded cluster's `herald`), requests and jobs as a login role that can read and write rows
  * but owns nothing and creates nothing. It cannot ALTER or DROP a table or its triggers (the
  * ledger's immutability trigger among them), TRUNCATE, CREATE a table, or set

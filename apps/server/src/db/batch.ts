@@ -1,11 +1,11 @@
 import DataLoader from 'dataloader';
 
 /**
- * Coalesces the reads that arrive together into one statement, with DataLoader: every key asked
- * for during one turn of the event loop is read by a single query, sent once the turn ends
+ * Coalesces the reads that arrive together into one statement, with DataLoader: every key asked for
+ * during one turn of the event loop is read by a single query, sent once the turn ends
  * (setImmediate). Under load a turn holds many requests, so one round trip to PostgreSQL serves
- * them all (performance.md target 15); alone, a request waits for nothing but the end of its
- * own turn. Each read starts after its request arrived, so it sees every write committed before
+ * them all (docs/performance.md, request CPU); alone, a request waits for nothing but the end of
+ * its own turn. Each read starts after its request arrived, so it sees every write committed before
  * that: nothing is cached between rounds. A failed read rejects only the callers of its batch.
  */
 export function batchLoader<K, R>(

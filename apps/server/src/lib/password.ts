@@ -26,9 +26,9 @@ const MAXMEM = 256 * 1024 * 1024;
 const WAITING_PER_SLOT = 8;
 /**
  * While hashes wait, a slot rests as long as its last hash took before it takes the next: under a
- * login storm hashing uses at most half of its core (and of the memory bandwidth scrypt eats,
- * which lowering the thread's priority cannot hand back), so the rest of the app keeps its p99
- * within 2x idle (performance.md target 16). A hash asked for when none waits starts at once.
+ * login storm hashing uses at most half of its core (and of the memory bandwidth scrypt eats, which
+ * lowering the thread's priority cannot hand back), so the rest of the app keeps its p99 within 2x
+ * idle (docs/performance.md, login storm). A hash asked for when none waits starts at once.
  */
 const REST_PER_HASH_MS = 1;
 /** Weight of the newest hash in the running average of hash time that sizes Retry-After. */

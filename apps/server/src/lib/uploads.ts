@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Uploaded files on disk, one way for every module (campaign media, ticket attachments,
- * announcement images, logos; decisions.md section 7): bytes stream to a temp file under a
+ * announcement images, logos): bytes stream to a temp file under a
  * generated name and are checked by content before they get their final name; the client's
  * name is only ever a display name.
  */

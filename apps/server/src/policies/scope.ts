@@ -3,7 +3,7 @@ import type { Role } from '@herald/contract';
 import type { Database } from '../db/schema.js';
 
 /**
- * Scope policy (decisions.md section 2), written once: Admin sees everyone; a Reseller or
+ * Scope policy (docs/product.md, Roles and scope), written once: Admin sees everyone; a Reseller or
  * Sub-Reseller sees itself and its subtree; a User sees itself. Out of scope answers 404.
  */
 export interface Actor {

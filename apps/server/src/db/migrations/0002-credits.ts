@@ -1,6 +1,6 @@
 /**
- * The credit ledger (decisions.md section 3): immutable entries, a materialized balance per
- * user and credit type moved only with its entries, viewer rows for scoped history, and
+ * The credit ledger (docs/product.md, Credits and the ledger): immutable entries, a materialized
+ * balance per user and credit type moved only with its entries, viewer rows for scoped history, and
  * idempotency keys.
  */
 export const sql = /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * Campaigns (decisions.md section 4): the campaign row, its recipients as rows (up to
+ * Campaigns (docs/product.md, Campaigns): the campaign row, its recipients as rows (up to
  * 1,000,000, never one string) and its media files, stored on disk under generated names.
  */
 export const sql = /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * Campaign delivery reports and in-app notifications (decisions.md sections 4 and 5).
+ * Campaign delivery reports and in-app notifications (docs/product.md, Campaigns).
  * Report rows hold only numbers that are recipients of their campaign; an upload replaces
  * them all. `report_count` and `report_delivered` mirror their totals so reads count nothing.
  */

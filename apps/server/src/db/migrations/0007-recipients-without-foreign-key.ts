@@ -1,7 +1,7 @@
 /**
- * Campaign recipients without a foreign key to campaigns (performance.md target 5): its check,
- * one lookup per copied row, took 74% of a 1,000,000-recipient ingest (12.9 s against 2.5 s for
- * the same COPY without it). Integrity is kept by two rules instead:
+ * Campaign recipients without a foreign key to campaigns (docs/performance.md, campaign intake):
+ * its check, one lookup per copied row, took 74% of a 1,000,000-recipient ingest (12.9 s against
+ * 2.5 s for the same COPY without it). Integrity is kept by two rules instead:
  * - Insert: recipients are written only by the COPY in the transaction that inserts their
  *   campaign, with the id that INSERT returned (campaigns.service.ts insertCampaign ->
  *   campaigns.repo.ts insertRecipients), so they commit or roll back together.

@@ -1,6 +1,6 @@
 /**
  * A password an Admin set (PUT /api/users/admin-reset-password/{id}) is known to someone else:
- * the user must change it at the next login (issue 11). Set by the Admin reset, cleared when the
+ * the user must change it at the next login. Set by the Admin reset, cleared when the
  * user sets a password of their own (change password, or reset with an emailed code).
  */
 export const sql = /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * Support tickets (spec 2.14, decisions.md section 5): the ticket, its conversation and its
+ * Support tickets (docs/product.md, Tickets): the ticket, its conversation and its
  * attachments, stored on disk under generated names. `assigned_to` NULL means the Admins (every
  * new ticket, and after an escalation). The related transaction has no foreign key: the data
  * cleanup deletes ledger entries in bulk, and the ticket keeps the number it was opened about.

@@ -1,9 +1,9 @@
 /**
- * Announcements (spec 2.15, decisions.md section 5). `seq` orders them newest first and is the
- * keyset cursor of every list. A `specific` announcement lists its users in
- * `announcement_targets` (by id, so a renamed email keeps its announcements; a deleted user
- * takes its rows along). "Seen" is one row per user in `announcement_seen`. The image is a file
- * under a generated name in DATA_DIR/uploads/announcements; deleting the row deletes the file.
+ * Announcements (docs/product.md, Announcements and alerts). `seq` orders them newest first and is
+ * the keyset cursor of every list. A `specific` announcement lists its users in
+ * `announcement_targets` (by id, so a renamed email keeps its announcements; a deleted user takes
+ * its rows along). "Seen" is one row per user in `announcement_seen`. The image is a file under a
+ * generated name in DATA_DIR/uploads/announcements; deleting the row deletes the file.
  */
 export const sql = /* sql */ `
 CREATE TABLE announcements (

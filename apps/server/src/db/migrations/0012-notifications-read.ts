@@ -1,7 +1,8 @@
 /**
- * The alerts bell (spec 2.4, issue 12). Notifications get `seq`, an insertion-ordered keyset
- * cursor (newest first), and a partial index holding only unread rows, so a user's unread count
- * and the bell's unread list read a few index entries however many notifications the table holds.
+ * The alerts bell (docs/product.md, Announcements and alerts). Notifications get `seq`, an
+ * insertion-ordered keyset cursor (newest first), and a partial index holding only unread rows, so
+ * a user's unread count and the bell's unread list read a few index entries however many
+ * notifications the table holds.
  *
  * Live alerts: triggers NOTIFY `herald_live` on commit with user ids only (never a message):
  * `n:<user id>` when a user's notifications change, `a:<user id>` when a user's announcements

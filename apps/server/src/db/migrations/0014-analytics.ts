@@ -1,6 +1,6 @@
 /**
- * Analytics rollups (spec 2.12, issue 13): read-only reporting over the credit ledger that answers
- * in a few thousand rows however long the ledger grows.
+ * Analytics rollups (docs/performance.md, analytics): read-only reporting over the credit ledger
+ * that answers in a few thousand rows however long the ledger grows.
  *
  * - `analytics_daily`: Σ Added and Σ Removed per scope, UTC day and credit type, for every day up
  *   to `analytics_state.folded_through` (W). A scope is the nil uuid (everything: the Admin's) or

@@ -1,5 +1,6 @@
 /**
- * The data cleanup's one sanctioned way to delete ledger entries (decisions.md sections 3, 6).
+ * The data cleanup's one sanctioned way to delete ledger entries (docs/product.md, Credits and the
+ * ledger).
  *
  * Before this migration the immutability trigger let any session delete once it set
  * `herald.ledger_cleanup`, a setting every role may set. Now a delete also needs the table

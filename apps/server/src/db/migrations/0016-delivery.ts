@@ -1,7 +1,7 @@
 /**
- * The delivery engine (issue 14): senders with their rate and daily limits, a token bucket per
- * sender shared by every instance, and each recipient's delivery state as the source of truth
- * (queue jobs carry only ids).
+ * The delivery engine (docs/architecture.md, Delivery): senders with their rate and daily limits, a
+ * token bucket per sender shared by every instance, and each recipient's delivery state as the
+ * source of truth (queue jobs carry only ids).
  *
  * Recipient state: NULL until the dispatcher claims the row (a campaign delivered by hand never
  * leaves NULL), then queued (waiting for a retry at `next_attempt_at`), sending (claimed, in

@@ -1,8 +1,9 @@
 /**
- * Delivery throughput (issue 14): a recipient's state changes (claimed, sent, delivered, read)
- * become HOT updates where they can. Migration 16's partial indexes named `state` in their
- * predicates (and indexed `state_at`), so every state change wrote a new entry into the
- * primary key and those indexes: four index inserts per message, and the vacuum to match.
+ * Delivery throughput (docs/performance.md, delivery at scale): a recipient's state changes
+ * (claimed, sent, delivered, read) become HOT updates where they can. Migration 16's partial
+ * indexes named `state` in their predicates (and indexed `state_at`), so every state change wrote a
+ * new entry into the primary key and those indexes: four index inserts per message, and the vacuum
+ * to match.
  *
  * Now one partial index on `next_attempt_at`, which means "the dispatcher must look at this row
  * by then": a queued row's retry time, or a sending row's lease end (set by the claim; a row

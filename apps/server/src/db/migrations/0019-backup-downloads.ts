@@ -1,9 +1,9 @@
 /**
- * "Generate download" builds on the job runner (issue 13; developers' guide: background work
- * runs on the one job runner): the build's state lives here, not in one instance's memory, so
- * the POST, the progress polls and the GET of the file may each reach a different instance
- * (the file is under the shared DATA_DIR). At most one build runs at a time: a second request
- * joins it. A build whose heartbeat stopped (its instance died) counts as failed.
+ * "Generate download" builds on the job runner (background work runs on the one job runner:
+ * docs/architecture.md, Background work): the build's state lives here, not in one instance's
+ * memory, so the POST, the progress polls and the GET of the file may each reach a different
+ * instance (the file is under the shared DATA_DIR). At most one build runs at a time: a second
+ * request joins it. A build whose heartbeat stopped (its instance died) counts as failed.
  */
 export const sql = /* sql */ `
 CREATE TABLE backup_downloads (

@@ -1,5 +1,5 @@
 /**
- * Index-free claims (issue 14): a claim under a presence key no longer sets a lease in
+ * Index-free claims: a claim under a presence key no longer sets a lease in
  * `next_attempt_at`, so the first claim (NULL -> sending) and the write of its answer
  * (sending -> sent) change no indexed column of campaign_recipients and are HOT updates: no
  * new entry in the primary key or migration 17's index per message. Rows in flight without a

@@ -1,5 +1,5 @@
 /**
- * Room for HOT updates of campaign_recipients (issue 14). Since migration 21 no indexed column
+ * Room for HOT updates of campaign_recipients. Since migration 21 no indexed column
  * changes as a recipient is claimed, sent, delivered and read, but a HOT update also needs the
  * new row version to fit on the row's own page. A row grows from about 56 bytes (campaign and
  * phone) to about 140 once sent (state, times, the provider's message id), and a claim writes

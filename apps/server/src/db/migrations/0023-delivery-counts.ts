@@ -1,5 +1,5 @@
 /**
- * The engine's counters off the campaign row (issue 14). Every batch of send answers and every
+ * The engine's counters off the campaign row. Every batch of send answers and every
  * batch of status events used to add to `campaigns.sent_count` and the rest, so each held the
  * campaign's row lock until its commit (a WAL flush): at 5,000 messages a second the writers of
  * one campaign queued behind each other and behind its claims. They now add to one of a few
