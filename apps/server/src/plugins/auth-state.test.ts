@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { Db } from '../db/database.js';
 import { AuthState, type AuthUserReader } from './auth-state.js';
+import { findAuthUser } from './auth-state.repo.js';
 
 let t: TestApp;
 let userId: string;
@@ -19,21 +20,8 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
-const realRead: AuthUserReader = async (db, id) =>
-  db
-    .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'name',
-      'role',
-      'status',
-      'token_version',
-      'created_at',
-      'must_change_password',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** The reader the app uses (auth-state.repo.ts), wrapped by the tests that hold it back. */
+const realRead: AuthUserReader = findAuthUser;
 
 /** Sets the user's status the way a service does: in a transaction that calls `changed`. */
 async function setStatus(db: Db, state: AuthState, status: 'Active' | 'Blocked'): Promise<void> {
