@@ -6,7 +6,7 @@ import { crc32, inflateRawSync } from 'node:zlib';
 
 /**
  * Test helper: reads a ZIP archive the way a spreadsheet program does, from its central
- * directory (yazl's extra fields skipped; no ZIP64, which small test archives never need), and
+ * directory (extra fields skipped; no ZIP64, which small test archives never need), and
  * checks every file's CRC and size. Returns each file's text.
  */
 export function unzip(zip: Buffer): Map<string, string> {

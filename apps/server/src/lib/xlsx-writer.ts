@@ -13,7 +13,7 @@ import { ZipStream, type ZipEntrySink } from './zip-stream.js';
 /**
  * A small streaming XLSX (OOXML spreadsheet) writer: inline strings, numbers, date cells, a bold
  * header style, one or more sheets written one after another. Rows are turned into XML and
- * deflated as they come (the package is a yazl zip, zip-stream.ts), so a sheet of a million
+ * deflated as they come (the package is a zip written by zip-stream.ts), so a sheet of a million
  * rows needs no more memory than a few rows.
  *
  * Text is made safe twice: characters XML 1.0 forbids are dropped and the rest escaped, and

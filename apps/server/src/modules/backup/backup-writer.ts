@@ -18,7 +18,7 @@ import { BACKUP_TABLES } from './backup-tables.js';
  * cheapest way out of PostgreSQL), read through pg-copy-streams on a client of the pool and cut
  * into batches of whole tuples (table-pipe.ts, copy-binary.ts); a worker thread turns them into
  * sheet rows (copy-worker.ts, copy-to-xml.ts), and this thread writes their XML into the
- * workbook (lib/xlsx-writer.ts: yazl, which deflates on the libuv pool at a fast level, as the
+ * workbook (lib/xlsx-writer.ts, lib/zip-stream.ts: zlib deflates on the libuv pool at a fast level, as the
  * XML is repetitive and shrinks well even so), so PostgreSQL, the conversion and deflate run
  * side by side. Repeating texts and ids become indexes into the workbook's shared strings
  * (shared-strings.ts), which the worker hands over after the last table. Batches in flight are
