@@ -141,6 +141,10 @@ describe('create campaign as a User', () => {
     });
 
     await form.getByLabel('Message', { exact: true }).fill('Hello from the e2e test');
+    // No name given: the placeholder shows the one the campaign will get, its message's words.
+    expect(await form.getByLabel('Campaign name').getAttribute('placeholder')).toBe(
+      'Hello from the e2e test',
+    );
     await typeNumbers(form, '9876543210, 9876543211 9876543210; abc');
     await counts(form).getByText('Kept: 2').waitFor();
     // 'abc' is not a number: ignored, not invalid (docs/product.md, Campaigns).
@@ -167,9 +171,10 @@ describe('create campaign as a User', () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     const c = await newestCampaign(userToken);
-    expect([c.creditType, c.recipientCount, c.message]).toEqual([
+    expect([c.creditType, c.recipientCount, c.message, c.name]).toEqual([
       'Normal Message - domestic',
       2,
+      'Hello from the e2e test',
       'Hello from the e2e test',
     ]);
     expect(await balance(userToken, user.email, 'Normal Message - domestic')).toBe(48);
@@ -193,12 +198,22 @@ describe('create campaign as a User', () => {
     await form.getByText(/dp\.png/).waitFor();
     expect(await form.getByText(ui.campaigns.dpDimensions).count()).toBe(0);
     await form.getByLabel('Message', { exact: true }).fill('DP message');
+    await form.getByLabel('Campaign name').fill('x'.repeat(81));
     await typeNumbers(form, '9123456780\n9123456781\n9123456782');
     await form.getByText('Total recipients: 3').waitFor();
+    await form.getByRole('button', { name: 'Create Campaign' }).click();
+    await form.getByText('Campaign name must be at most 80 characters.').waitFor();
+    await form.getByLabel('Campaign name').fill('Diwali offer');
     await shot(page, 'campaign-create-dp');
     await submitAndWait(form);
     const c = await newestCampaign(userToken);
-    expect([c.creditType, c.recipientCount]).toEqual(['With DP - domestic', 3]);
+    expect([c.creditType, c.recipientCount, c.name]).toEqual([
+      'With DP - domestic',
+      3,
+      'Diwali offer',
+    ]);
+    // The list names it as the row's first line.
+    await page.getByRole('row').filter({ hasText: 'Diwali offer' }).first().waitFor();
     const detail = await call<{ files: { kind: string; name: string }[] }>(
       'GET',
       `/api/campaigns/${c._id}`,

@@ -1,5 +1,10 @@
 import { ruleMessages as rule } from './messages.js';
 
+/** A campaign as messages name it: by its name (schemas/campaigns.ts, defaultCampaignName). */
+interface Named {
+  name: string;
+}
+
 /** What the API answers in `{ message }` (the web app shows its own `ui` texts). */
 export const server = {
   invalidInput: 'Invalid input.',
@@ -80,12 +85,17 @@ export const server = {
   reportFileEmpty: 'The report file has no rows.',
   reportFileTooLarge: 'The report file is too large. Max size is 64MB.',
   reportUploaded: 'Report uploaded successfully!',
-  notifyCampaignStatus: (id: string, status: string) =>
-    `Your campaign ${id.slice(0, 8)} is now ${status}.`,
-  notifyCampaignReport: (id: string) =>
-    `The delivery report of your campaign ${id.slice(0, 8)} is ready.`,
-  notifyCampaignCancelRequested: (id: string, email: string) =>
-    `${email} asked to cancel campaign ${id.slice(0, 8)}.`,
+  notifyCampaignStatus: (campaign: Named, status: string) =>
+    `Your campaign '${campaign.name}' is now ${status}.`,
+  notifyCampaignReport: (campaign: Named) =>
+    `The delivery report of your campaign '${campaign.name}' is ready.`,
+  notifyCampaignCancelRequested: (campaign: Named, email: string) =>
+    `${email} asked to cancel campaign '${campaign.name}'.`,
+  // The ledger's reasons for a campaign's credits (History's Reason column).
+  ledgerCampaignCharge: (campaign: Named) => `Campaign '${campaign.name}'`,
+  ledgerCampaignRefund: (campaign: Named) => `Refund for campaign '${campaign.name}'`,
+  ledgerCampaignNotDelivered: (campaign: Named, count: number) =>
+    `Refund for campaign '${campaign.name}': ${count} not delivered`,
   reportNoRecipients: 'None of the numbers in the report file is a recipient of this campaign.',
   campaignBusy: 'This campaign is being updated right now. Please try again in a moment.',
   historyExportRunning: 'An export is already running. Please wait for it to finish.',
@@ -154,6 +164,6 @@ export const server = {
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookBodyInvalid: 'The webhook body is not a valid status callback.',
   webhookNotWritten: 'The status events could not be saved. Please send them again.',
-  notifyCampaignDeliveryRefund: (id: string, count: number, creditType: string) =>
-    `${count} ${creditType} credits were refunded for campaign ${id.slice(0, 8)}: not delivered.`,
+  notifyCampaignDeliveryRefund: (campaign: Named, count: number, creditType: string) =>
+    `${count} ${creditType} credits were refunded for campaign '${campaign.name}': not delivered.`,
 } as const;

@@ -52,6 +52,8 @@ export const ui = {
   analytics: { loadFailed: 'Failed to load analytics data.' },
   dashboard: { loadFailed: 'Failed to load dashboard figures.' },
   campaigns: {
+    nameHint: 'Optional. When empty, the campaign is named after the first words of its message.',
+    namePlaceholder: 'e.g. Diwali offer',
     /** The recipients summary's count of tokens/cells that are not numbers (names, headers). */
     recipientsIgnored: 'Ignored (not a number)',
     fileUnreadable: 'Could not read the file.',

@@ -192,6 +192,8 @@ export interface CampaignsTable {
   user_id: string;
   created_by: string;
   credit_type: CreditType;
+  /** Migration 0027: the creator's name for it, or the first words of the message. */
+  name: ColumnType<string, string | undefined, string>;
   message: string;
   country_name: string | null;
   country_code: string | null;

@@ -10,6 +10,24 @@ import { DeliveryProgressSchema } from '../delivery.js';
 /** Campaigns (docs/product.md, Campaigns). */
 
 export const CAMPAIGN_MESSAGE_MAX = 4096;
+/** A campaign's name: optional on create, at most this many characters. */
+export const CAMPAIGN_NAME_MAX = 80;
+/** A name made from the message is cut near this many characters, at a word's end. */
+const DEFAULT_NAME_LENGTH = 40;
+
+/**
+ * The name a campaign gets when its creator gives none: the first words of its message, on one
+ * line, cut at a word's end near DEFAULT_NAME_LENGTH characters (with … when cut). Server and
+ * browser both call it, so the form's placeholder shows the very name the campaign will get.
+ */
+export function defaultCampaignName(message: string): string {
+  const line = message.replace(/\s+/gu, ' ').trim();
+  const chars = [...line];
+  if (chars.length <= DEFAULT_NAME_LENGTH) return line;
+  const head = chars.slice(0, DEFAULT_NAME_LENGTH).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space >= DEFAULT_NAME_LENGTH / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}
 export const CAMPAIGN_LIST_DEFAULT = 100;
 export const CAMPAIGN_LIST_MAX = 500;
 
@@ -61,6 +79,7 @@ const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
  */
 export const CreateCampaignFieldsSchema = z.strictObject({
   userEmail: emptyToUndefined(EmailSchema),
+  name: optionalText(CAMPAIGN_NAME_MAX, 'Campaign name'),
   creditType: CreditTypeSchema,
   message: text({ error: msg.campaignMessageRequired })
     .trim()
@@ -93,6 +112,8 @@ export type CampaignFile = z.infer<typeof CampaignFileSchema>;
 
 export const CampaignSchema = z.object({
   _id: z.string(),
+  /** The creator's name for it, or the first words of its message (defaultCampaignName). */
+  name: z.string(),
   userEmail: z.string(),
   userName: z.string(),
   /**

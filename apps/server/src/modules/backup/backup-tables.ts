@@ -94,6 +94,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       t('user_id'),
       t('created_by'),
       t('credit_type'),
+      t('name'),
       t('message'),
       t('country_name'),
       t('country_code'),

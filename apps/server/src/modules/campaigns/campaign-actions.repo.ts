@@ -19,6 +19,7 @@ export interface LockedCampaign {
   id: string;
   user_id: string;
   owner_ancestors: string[];
+  name: string;
   credit_type: CampaignsTable['credit_type'];
   status: CampaignStatus;
   charged: boolean;
@@ -38,6 +39,7 @@ export function lockCampaign(tx: Tx, id: string): Promise<LockedCampaign | undef
       'campaigns.id',
       'campaigns.user_id',
       'users.ancestors as owner_ancestors',
+      'campaigns.name',
       'campaigns.credit_type',
       'campaigns.status',
       'campaigns.charged',

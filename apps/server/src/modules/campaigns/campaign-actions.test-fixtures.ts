@@ -13,6 +13,9 @@ export function numbers(count: number, prefix = '98765432'): string[] {
   return Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, '0')}`);
 }
 
+/** The name createCampaign's campaigns get: their message's first words (no name given). */
+export const HELLO = { name: 'Hello' };
+
 /** Creates a campaign as `token` and returns its id. */
 export async function createCampaign(
   t: TestApp,

@@ -115,7 +115,7 @@ export async function uploadReport(
     await notify(tx, {
       userId: campaign.user_id,
       eventType: 'campaign_report',
-      message: msg.notifyCampaignReport(id),
+      message: msg.notifyCampaignReport(campaign),
       link: CAMPAIGNS_LINK,
     });
     const row = await getCampaign(tx, id);

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { balanceOf, creditBody, postCredit } from '../credits/credits.test-fixtures.js';
 import { buildHierarchy, multipart, type Hierarchy } from '../users/test-fixtures.js';
 import {
+  HELLO,
   NORMAL,
   campaignRow,
   createCampaign,
@@ -160,7 +161,7 @@ describe('POST /api/campaigns/:id/upload-report: success', () => {
     expect((await notificationsOf(t, h.u1.user.id)).slice(before)).toEqual([
       {
         event_type: 'campaign_report',
-        message: msg.notifyCampaignReport(id),
+        message: msg.notifyCampaignReport(HELLO),
         link: '/campaigns',
       },
     ]);

@@ -52,7 +52,7 @@ export async function settleCredits(
       await ledger.credit(tx, {
         ...move,
         kind: 'campaign_refund',
-        reason: `Refund for campaign ${campaign.id}`,
+        reason: msg.ledgerCampaignRefund(campaign),
       });
     }
     return false;
@@ -62,7 +62,7 @@ export async function settleCredits(
       await ledger.debit(tx, {
         ...move,
         kind: 'campaign_debit',
-        reason: `Campaign ${campaign.id}`,
+        reason: msg.ledgerCampaignCharge(campaign),
       });
     }
     return true;
@@ -108,7 +108,7 @@ export async function changeStatus(
       notify(tx, {
         userId: campaign.user_id,
         eventType: 'campaign_status',
-        message: msg.notifyCampaignStatus(id, status),
+        message: msg.notifyCampaignStatus(campaign, status),
         link: CAMPAIGNS_LINK,
       });
     await notifyOwner(next);
@@ -120,7 +120,7 @@ export async function changeStatus(
     if (next === CANCELLATION_REQUESTED && actor.role !== 'Admin') {
       await notifyRole(tx, 'Admin', {
         eventType: 'campaign_status',
-        message: msg.notifyCampaignCancelRequested(id, actor.email),
+        message: msg.notifyCampaignCancelRequested(campaign, actor.email),
         link: CAMPAIGNS_LINK,
       });
     }

@@ -11,6 +11,7 @@ import {
 } from '../credits/credits.test-fixtures.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import {
+  HELLO,
   NORMAL,
   campaignRow,
   createCampaign,
@@ -72,7 +73,7 @@ describe('PUT /api/campaigns/status/:id: who may do what', () => {
     expect(notes).toEqual(
       ['Pending Approval', 'Approved', 'Processing', 'Completed'].map((s) => ({
         event_type: 'campaign_status',
-        message: msg.notifyCampaignStatus(id, s),
+        message: msg.notifyCampaignStatus(HELLO, s),
         link: '/campaigns',
       })),
     );
@@ -120,7 +121,7 @@ describe('PUT /api/campaigns/status/:id: who may do what', () => {
     });
     expect(await notificationsOf(t, adminId)).toContainEqual({
       event_type: 'campaign_status',
-      message: msg.notifyCampaignCancelRequested(id, h.u1.user.email),
+      message: msg.notifyCampaignCancelRequested(HELLO, h.u1.user.email),
       link: '/campaigns',
     });
     // Asking again is no change; the campaign keeps its debit until the Admin decides.
@@ -157,7 +158,12 @@ describe('PUT /api/campaigns/status/:id: credits', () => {
     await setStatus(t, h.admin, id, 'Rejected');
     expect(await balanceOf(t.db, h.u3.user.id, NORMAL)).toBe(start);
     expect(await entriesOf(t, id, 'campaign_refund')).toEqual([
-      { count: '3', reason: `Refund for campaign ${id}`, type: 'Added', to_user_id: h.u3.user.id },
+      {
+        count: '3',
+        reason: "Refund for campaign 'Hello'",
+        type: 'Added',
+        to_user_id: h.u3.user.id,
+      },
     ]);
     expect(await campaignRow(t, id)).toMatchObject({ charged: false });
 

@@ -22,6 +22,7 @@ export function createdByFor(row: CampaignView, viewer: Actor): string {
 export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
   return {
     _id: row.id,
+    name: row.name,
     userEmail: row.owner_email,
     userName: row.owner_name,
     createdBy: createdByFor(row, viewer),

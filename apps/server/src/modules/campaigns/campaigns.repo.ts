@@ -12,6 +12,7 @@ import { recipientCopyChunks } from './recipient-copy.js';
 /** Campaign rows with the owner's and creator's names, as every read needs them. */
 export interface CampaignView {
   id: string;
+  name: string;
   user_id: string;
   owner_email: string;
   owner_name: string;
@@ -104,6 +105,7 @@ function campaignViews(db: DbOrTx) {
       'creator.role as creator_role',
       'creator.ancestors as creator_ancestors',
       'campaigns.credit_type',
+      'campaigns.name',
       'campaigns.message',
       'campaigns.country_name',
       'campaigns.country_code',

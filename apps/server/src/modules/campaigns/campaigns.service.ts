@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_DETAIL_RECIPIENTS,
+  defaultCampaignName,
   hasCta,
   hasDp,
   isInternational,
@@ -122,10 +123,12 @@ export async function insertCampaign(
 ): Promise<CampaignWithFiles> {
   const f = checked.fields;
   const count = checked.recipients.kept;
+  const name = f.name ?? defaultCampaignName(f.message);
   const { id } = await repo.insertCampaign(tx, {
     user_id: owner.id,
     created_by: actor.id,
     credit_type: f.creditType,
+    name,
     message: f.message,
     country_name: f.countryName ?? null,
     country_code: f.countryCode ?? null,
@@ -146,7 +149,7 @@ export async function insertCampaign(
     creditType: f.creditType,
     count,
     actor,
-    reason: `Campaign ${id}`,
+    reason: msg.ledgerCampaignCharge({ name }),
     kind: 'campaign_debit',
     campaignId: id,
   });

@@ -56,7 +56,7 @@ describe('POST /api/campaigns: creation and debit', () => {
       .where('campaign_id', '=', c._id)
       .execute();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'campaign_debit', reason: `Campaign ${c._id}` });
+    expect(entries[0]).toMatchObject({ kind: 'campaign_debit', reason: "Campaign 'Hello'" });
     const detail = await t.request({
       method: 'GET',
       url: `/api/campaigns/${c._id}`,

@@ -78,7 +78,7 @@ describe('a campaign delivered through the simulator', () => {
       .where('kind', '=', 'campaign_refund')
       .execute();
     expect(refunds).toEqual([
-      { count: String(failed), reason: `Refund for campaign ${id}: ${failed} not delivered` },
+      { count: String(failed), reason: `Refund for campaign 'Hello': ${failed} not delivered` },
     ]);
 
     const report = await t.request({

@@ -34,6 +34,7 @@ function DetailBody({ c }: { c: CampaignDetail }) {
     <>
       <Table size="sm" className="mb-3">
         <tbody>
+          <Field label="Campaign Name">{c.name}</Field>
           <Field label="Campaign For">
             {c.userName} ({c.userEmail})
           </Field>

@@ -36,6 +36,7 @@ const CampaignRow = memo(function CampaignRow(props: RowProps) {
         <CreatedAt iso={c.createdAt} />
       </td>
       <td>
+        <div className="fw-semibold text-break">{c.name}</div>
         <div>{c.userName}</div>
         <div className="small text-muted text-break">{c.userEmail}</div>
       </td>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import {
+  HELLO,
   createCampaign,
   entriesOf,
   messageOf,
@@ -82,7 +83,10 @@ describe('starting the sending', () => {
       .map((n) => n.message);
     // Both are written in the Approved's transaction (one created_at): their order is not kept.
     expect(notes.sort()).toEqual(
-      [msg.notifyCampaignStatus(id, 'Approved'), msg.notifyCampaignStatus(id, 'Processing')].sort(),
+      [
+        msg.notifyCampaignStatus(HELLO, 'Approved'),
+        msg.notifyCampaignStatus(HELLO, 'Processing'),
+      ].sort(),
     );
     await removeDispatchJobs(t, id);
   });

@@ -13,6 +13,7 @@ import type { Tx } from '../../../db/database.js';
 export interface SettlingCampaign {
   id: string;
   user_id: string;
+  name: string;
   credit_type: CreditType;
   status: CampaignStatus;
   charged: boolean;
@@ -32,6 +33,7 @@ export function lockForSettlement(tx: Tx, id: string): Promise<SettlingCampaign 
     .select([
       'id',
       'user_id',
+      'name',
       'credit_type',
       'status',
       'charged',

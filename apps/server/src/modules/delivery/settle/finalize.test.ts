@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { TASKS } from '../../../jobs/job-queue.js';
 import { buildHierarchy, type Hierarchy } from '../../users/test-fixtures.js';
 import {
+  HELLO,
   NORMAL,
   createCampaign,
   numbers,
@@ -109,7 +110,7 @@ describe('runFinalize', () => {
     expect(refunds).toEqual([
       {
         count: '2',
-        reason: `Refund for campaign ${id}: 2 not delivered`,
+        reason: "Refund for campaign 'Hello': 2 not delivered",
         type: 'Added',
         to_user_id: h.u1.user._id,
         by_user_id: h.u1.user._id,
@@ -127,9 +128,9 @@ describe('runFinalize', () => {
     });
     const news = (await notificationsOf(h.u1.user._id)).slice(before);
     expect(news).toEqual([
-      { event_type: 'credits', message: msg.notifyCampaignDeliveryRefund(id, 2, NORMAL) },
-      { event_type: 'campaign_status', message: msg.notifyCampaignStatus(id, 'Completed') },
-      { event_type: 'campaign_report', message: msg.notifyCampaignReport(id) },
+      { event_type: 'credits', message: msg.notifyCampaignDeliveryRefund(HELLO, 2, NORMAL) },
+      { event_type: 'campaign_status', message: msg.notifyCampaignStatus(HELLO, 'Completed') },
+      { event_type: 'campaign_report', message: msg.notifyCampaignReport(HELLO) },
     ]);
 
     // The owner's report dialog, CSV export and campaign row read it as an uploaded report.

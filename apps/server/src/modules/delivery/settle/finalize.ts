@@ -59,13 +59,13 @@ export async function runFinalize(
         // The ledger records who moved credits; the refund is the owner's own money coming back.
         actor: { id: campaign.user_id },
         kind: 'campaign_refund',
-        reason: `Refund for campaign ${campaignId}: ${refund} not delivered`,
+        reason: msg.ledgerCampaignNotDelivered(campaign, refund),
         campaignId,
       });
       await notify(tx, {
         userId: campaign.user_id,
         eventType: 'credits',
-        message: msg.notifyCampaignDeliveryRefund(campaignId, refund, campaign.credit_type),
+        message: msg.notifyCampaignDeliveryRefund(campaign, refund, campaign.credit_type),
         link: '/history',
       });
     }
@@ -78,7 +78,7 @@ export async function runFinalize(
       await notify(tx, {
         userId: campaign.user_id,
         eventType: 'campaign_status',
-        message: msg.notifyCampaignStatus(campaignId, status),
+        message: msg.notifyCampaignStatus(campaign, status),
         link: CAMPAIGNS_LINK,
       });
     }
@@ -91,7 +91,7 @@ export async function runFinalize(
       await notify(tx, {
         userId: campaign.user_id,
         eventType: 'campaign_report',
-        message: msg.notifyCampaignReport(campaignId),
+        message: msg.notifyCampaignReport(campaign),
         link: CAMPAIGNS_LINK,
       });
     }

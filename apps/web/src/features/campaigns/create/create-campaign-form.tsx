@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { Alert, Button, Card, Col, Form, ProgressBar, Row, Spinner } from 'react-bootstrap';
-import { ui, type SessionUser } from '@herald/contract';
+import { defaultCampaignName, ui, type SessionUser } from '@herald/contract';
 import { useSession } from '../../../lib/auth-store';
 import { TextField } from '../../../components/form-field';
 import { MediaFields } from './media-fields';
@@ -64,6 +64,16 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
               </Col>
             </Row>
           )}
+          <TextField
+            controlId="campaign-name"
+            label="Campaign name"
+            value={values.name}
+            error={errors.name}
+            hint={ui.campaigns.nameHint}
+            placeholder={defaultCampaignName(values.message) || ui.campaigns.namePlaceholder}
+            disabled={sending}
+            onChange={(name) => setValue({ name })}
+          />
           <TextField
             controlId="campaign-message"
             label="Message"

@@ -24,6 +24,7 @@ import { firstIssues, type FieldErrors } from '../../../components/field-errors'
 export interface CampaignFormValues {
   userEmail: string;
   creditType: CreditType;
+  name: string;
   message: string;
   countryName: string;
   countryCode: string;
@@ -45,6 +46,7 @@ export interface CampaignFiles {
 export const EMPTY_VALUES: CampaignFormValues = {
   userEmail: '',
   creditType: CREDIT_TYPES[0],
+  name: '',
   message: '',
   countryName: '',
   countryCode: '',
@@ -132,6 +134,7 @@ export function checkCampaignForm(values: CampaignFormValues, recipients: number
   const sent: CampaignTextFields = {
     userEmail: values.userEmail,
     creditType: values.creditType,
+    name: values.name,
     message: values.message,
   };
   if (f.international) for (const k of COUNTRY_KEYS) sent[k] = values[k];

@@ -90,7 +90,7 @@ export function CampaignReportDialog({
         <Modal.Title id={titleId} as="h2" className="h5">
           Delivery Report
           <div className="small text-muted fw-normal">
-            {campaign.userName} · {campaign.creditType}
+            {campaign.name} · {campaign.userName} · {campaign.creditType}
           </div>
         </Modal.Title>
       </Modal.Header>
