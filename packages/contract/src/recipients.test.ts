@@ -22,13 +22,26 @@ describe('recipients', () => {
 });
 
 describe('the shared table of recipient cases', () => {
-  it('counts every token of every case once, and keeps only normalised numbers', () => {
+  const HARD = /[,;\t\n\v\f\r\u2028\u2029\ufeff]+/;
+  it('gives each line at least one entry and each piece at most one', () => {
     for (const c of RECIPIENT_CASES) {
-      const tokens = c.text.split(RECIPIENT_SEPARATORS).filter(Boolean);
-      const counted = c.numbers.length + c.invalid + c.ignored + c.duplicates;
-      expect(counted, c.name).toBe(tokens.length);
+      const lines = c.text.split(HARD).filter((l) => l.trim()).length;
+      const pieces = c.text.split(RECIPIENT_SEPARATORS).filter(Boolean).length;
+      const counted = c.numbers.length + c.invalid.length + c.ignored + c.duplicates;
+      expect(counted, c.name).toBeGreaterThanOrEqual(lines);
+      expect(counted, c.name).toBeLessThanOrEqual(pieces);
+    }
+  });
+
+  it('keeps only normalised numbers, each once, and lists invalid entries as written', () => {
+    for (const c of RECIPIENT_CASES) {
       for (const n of c.numbers) expect(normalizeRecipient(n), c.name).toBe(n);
       expect(new Set(c.numbers).size, c.name).toBe(c.numbers.length);
+      for (const entry of c.invalid) {
+        expect(c.text, c.name).toContain(entry);
+        expect(isNotANumber(entry), c.name).toBe(false);
+        expect(normalizeRecipient(entry), c.name).toBeNull();
+      }
     }
   });
 
