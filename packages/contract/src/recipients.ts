@@ -20,6 +20,8 @@
 export const RECIPIENT_MIN_DIGITS = 7;
 export const RECIPIENT_MAX_DIGITS = 15;
 export const MAX_RECIPIENTS = 1_000_000;
+/** Invalid entries the Create Campaign form lists on screen; the download holds them all. */
+export const INVALID_ENTRIES_SHOWN = 100;
 
 export const RECIPIENT_SEPARATORS = /[\s,;]+/;
 const STRIP = /[\s+\-().]/g;
