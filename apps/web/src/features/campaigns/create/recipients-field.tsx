@@ -28,7 +28,7 @@ interface RecipientsFieldProps {
 }
 
 /**
- * Recipients (docs/product.md, Campaigns): numbers typed or pasted in the box count as
+ * Recipients (docs/product.md, How numbers are read): numbers typed or pasted in the box count as
  * they change, with no button to press; a .csv/.xlsx/.xls file is added when chosen. All are
  * parsed in a Worker and kept as keys; the box only ever holds what the user typed, never a
  * long pasted list.
