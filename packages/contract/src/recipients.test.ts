@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNotANumber, normalizeRecipient, RECIPIENT_SEPARATORS } from './recipients.js';
 import { RECIPIENT_CASES } from './recipient-cases.js';
+import { ui } from './ui-messages.js';
 
 describe('recipients', () => {
   it('normalises and validates tokens', () => {
@@ -48,5 +49,18 @@ describe('the shared table of recipient cases', () => {
   it('has a name for each case, once', () => {
     const names = RECIPIENT_CASES.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('the invalid entries list', () => {
+  it('says why an entry is invalid and how many are shown', () => {
+    expect(ui.campaigns.invalidEntryReason(1)).toBe('1 digit, fewer than 7');
+    expect(ui.campaigns.invalidEntryReason(6)).toBe('6 digits, fewer than 7');
+    expect(ui.campaigns.invalidEntryReason(16)).toBe('16 digits, more than 15');
+    expect(ui.campaigns.invalidEntriesTitle(3, 3)).toBe('Invalid entries');
+    expect(ui.campaigns.invalidEntriesTitle(100, 1500)).toBe(
+      'Invalid entries: the first 100 of 1,500',
+    );
+    expect(ui.campaigns.invalidEntriesDownload(1)).toBe('Download all 1 invalid entry');
   });
 });
