@@ -70,7 +70,7 @@ const PIECES = [
   '_',
 ];
 
-/** Spaces that join pieces of one line (the rest of \\s separates like a line break). */
+/** Spaces that join pieces of one line (the rest of \s separates like a line break). */
 const SPACES = /[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 
 function randomDigits(next: () => number, length: number): string {

@@ -28,7 +28,7 @@ const piece = fc.oneof(
 );
 const soup = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
 
-/** Spaces that join pieces of one line (the rest of \\s separates like a line break). */
+/** Spaces that join pieces of one line (the rest of \s separates like a line break). */
 const SPACES = /[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 
 /**

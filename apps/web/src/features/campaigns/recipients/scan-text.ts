@@ -13,7 +13,10 @@ export const OTHER = 0;
 export const DIGIT = 1;
 /** '+', '-', '(', ')', '.': removed inside a token. */
 export const STRIP = 2;
-/** ASCII whitespace (JS \s): a separator in text, ignored inside a CSV cell. */
+/**
+ * ASCII whitespace (JS \s): in text ' ' splits a line into pieces and the others end the line;
+ * ignored inside a CSV cell.
+ */
 export const SPACE = 3;
 /** ',' and ';' */
 export const COMMA = 4;
@@ -54,7 +57,7 @@ export function unicodeSpaceLength(bytes: Uint8Array, i: number): number {
   return 0;
 }
 
-/** The Unicode \\s characters at `i` that end a line rather than join pieces (U+2028, U+2029, BOM). */
+/** Whether the Unicode \s character at `i` ends a line rather than splits it (U+2028, U+2029, BOM). */
 function isLineBreak(bytes: Uint8Array, i: number): boolean {
   const b0 = bytes[i];
   if (b0 === 0xef) return true;
@@ -136,7 +139,7 @@ class TextEntries {
 }
 
 /**
- * Pasted text: lines end at line breaks, tabs, commas and semicolons (and the other JS \\s
+ * Pasted text: lines end at line breaks, tabs, commas and semicolons (and the other JS \s
  * characters that are not spaces); spaces (ASCII and Unicode) split a line into pieces, which
  * join into entries by the contract's rule. Within a piece '+', '-', '(', ')' and '.' are
  * removed; a piece with letters is not a number (ignored); an entry is kept when it holds
