@@ -1,7 +1,7 @@
 /**
  * The recipient rules (recipients.ts) as a table of inputs and what they must give, many of
- * them as people paste them (spreadsheet columns and rows, phone contact exports, WhatsApp). Two parsers
- * implement them, each for its own target: the server's scanner (apps/server campaigns
+ * them as people paste them (spreadsheet columns and rows, phone contact exports, WhatsApp).
+ * Two parsers implement them, each for its own target: the server's scanner (apps/server campaigns
  * `recipient-scan.ts`) checks the `to` text a campaign is sent with, and the browser's byte
  * scanner (apps/web campaigns `recipients/scan-text.ts`) parses a pasted million numbers in a
  * worker. A test on each side runs every case through its parser, so the two agree.

@@ -55,7 +55,7 @@ export const ui = {
   campaigns: {
     /** The recipients summary's count of tokens/cells that are not numbers (names, headers). */
     recipientsIgnored: 'Ignored (not a number)',
-    /** The list of invalid entries under the recipient counts (docs/product.md, How numbers are read). */
+    /** The invalid entries under the recipient counts (docs/product.md, How numbers are read). */
     invalidEntriesTitle: (shown: number, total: number) =>
       shown < total
         ? `Invalid entries: the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`

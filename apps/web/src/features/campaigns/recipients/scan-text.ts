@@ -57,7 +57,7 @@ export function unicodeSpaceLength(bytes: Uint8Array, i: number): number {
   return 0;
 }
 
-/** Whether the Unicode \s character at `i` ends a line rather than splits it (U+2028, U+2029, BOM). */
+/** Whether the Unicode \s character at `i` ends a line (U+2028, U+2029, BOM) or splits it. */
 function isLineBreak(bytes: Uint8Array, i: number): boolean {
   const b0 = bytes[i];
   if (b0 === 0xef) return true;
@@ -206,9 +206,10 @@ function invalidCell(bytes: Uint8Array, start: number, end: number, digits: numb
  * and blank lines are fine). Double quotes are removed rather than parsed, so a quoted cell
  * holding a comma splits into two cells; phone numbers hold no commas, and this keeps the
  * scan a single pass. Spaces inside a cell are removed, not separators, so a cell such as
- * "+91 98765 43210" becomes 919876543210 (a file contributes all-digit cells), and a
- * cell with letters is not a number (ignored). A cell that is empty after removing spaces and quotes is
- * skipped (a leading BOM is a Unicode space, so it is removed too).
+ * "+91 98765 43210" becomes 919876543210 (a file contributes all-digit cells), and a cell
+ * with letters is not a number (ignored); an invalid cell is kept as written for the form's
+ * list. A cell that is empty after removing spaces and quotes is skipped (a leading BOM is a
+ * Unicode space, so it is removed too).
  */
 export function scanCsv(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 3)): KeySink {
   let inCell = false;
