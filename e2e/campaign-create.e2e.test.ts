@@ -315,6 +315,11 @@ describe('create campaign as a User', () => {
     await counts(form).getByText('Ignored (not a number): 1').waitFor();
     await counts(form).getByText('Duplicates: 1').waitFor();
     await form.getByText('Total recipients: 2').waitFor();
+    // The invalid cell is listed as written, with its reason.
+    const invalidList = form.getByRole('region', { name: 'Invalid entries' });
+    expect(await invalidList.getByRole('listitem').allInnerTexts()).toEqual([
+      `12\n${ui.campaigns.invalidEntryReason(2)}`,
+    ]);
     const xlsx = await writeXlsx([[['Mobile'], [9800000002], [9800000003], ['9800000004']]]);
     await file.setInputFiles({
       name: 'numbers.xlsx',
@@ -327,6 +332,7 @@ describe('create campaign as a User', () => {
     // The header 'Mobile' is not a number; no cell is an invalid number.
     await counts(form).getByText('Invalid: 0').waitFor();
     await counts(form).getByText('Ignored (not a number): 1').waitFor();
+    expect(await invalidList.count()).toBe(0);
     await shot(page, 'campaign-create-ignored');
     await file.setInputFiles({
       name: 'broken.xlsx',

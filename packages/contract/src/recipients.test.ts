@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNotANumber, normalizeRecipient, RECIPIENT_SEPARATORS } from './recipients.js';
 import { RECIPIENT_CASES } from './recipient-cases.js';
+import { ui } from './ui-messages.js';
 
 describe('recipients', () => {
   it('normalises and validates tokens', () => {
@@ -22,18 +23,44 @@ describe('recipients', () => {
 });
 
 describe('the shared table of recipient cases', () => {
-  it('counts every token of every case once, and keeps only normalised numbers', () => {
+  const HARD = /[,;\t\n\v\f\r\u2028\u2029\ufeff]+/;
+  it('gives each line at least one entry and each piece at most one', () => {
     for (const c of RECIPIENT_CASES) {
-      const tokens = c.text.split(RECIPIENT_SEPARATORS).filter(Boolean);
-      const counted = c.numbers.length + c.invalid + c.ignored + c.duplicates;
-      expect(counted, c.name).toBe(tokens.length);
+      const lines = c.text.split(HARD).filter((l) => l.trim()).length;
+      const pieces = c.text.split(RECIPIENT_SEPARATORS).filter(Boolean).length;
+      const counted = c.numbers.length + c.invalid.length + c.ignored + c.duplicates;
+      expect(counted, c.name).toBeGreaterThanOrEqual(lines);
+      expect(counted, c.name).toBeLessThanOrEqual(pieces);
+    }
+  });
+
+  it('keeps only normalised numbers, each once, and lists invalid entries as written', () => {
+    for (const c of RECIPIENT_CASES) {
       for (const n of c.numbers) expect(normalizeRecipient(n), c.name).toBe(n);
       expect(new Set(c.numbers).size, c.name).toBe(c.numbers.length);
+      for (const entry of c.invalid) {
+        expect(c.text, c.name).toContain(entry);
+        expect(isNotANumber(entry), c.name).toBe(false);
+        expect(normalizeRecipient(entry), c.name).toBeNull();
+      }
     }
   });
 
   it('has a name for each case, once', () => {
     const names = RECIPIENT_CASES.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('the invalid entries list', () => {
+  it('says why an entry is invalid and how many are shown', () => {
+    expect(ui.campaigns.invalidEntryReason(1)).toBe('1 digit, fewer than 7');
+    expect(ui.campaigns.invalidEntryReason(6)).toBe('6 digits, fewer than 7');
+    expect(ui.campaigns.invalidEntryReason(16)).toBe('16 digits, more than 15');
+    expect(ui.campaigns.invalidEntriesTitle(3, 3)).toBe('Invalid entries');
+    expect(ui.campaigns.invalidEntriesTitle(100, 1500)).toBe(
+      'Invalid entries: the first 100 of 1,500',
+    );
+    expect(ui.campaigns.invalidEntriesDownload(1)).toBe('Download all 1 invalid entry');
   });
 });

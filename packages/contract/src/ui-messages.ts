@@ -1,4 +1,5 @@
 import { loginMessages, ruleMessages, UNAUTHORIZED_ACCESS } from './messages.js';
+import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from './recipients.js';
 
 /**
  * The web app's messages by screen. Apart from messages.ts: the spread below
@@ -56,6 +57,18 @@ export const ui = {
     namePlaceholder: 'e.g. Diwali offer',
     /** The recipients summary's count of tokens/cells that are not numbers (names, headers). */
     recipientsIgnored: 'Ignored (not a number)',
+    /** The invalid entries under the recipient counts (docs/product.md, How numbers are read). */
+    invalidEntriesTitle: (shown: number, total: number) =>
+      shown < total
+        ? `Invalid entries: the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`
+        : 'Invalid entries',
+    invalidEntryReason: (digits: number) =>
+      digits < RECIPIENT_MIN_DIGITS
+        ? `${digits} ${digits === 1 ? 'digit' : 'digits'}, fewer than ${RECIPIENT_MIN_DIGITS}`
+        : `${digits} digits, more than ${RECIPIENT_MAX_DIGITS}`,
+    invalidEntriesDownload: (total: number) =>
+      `Download all ${total.toLocaleString('en-US')} invalid ${total === 1 ? 'entry' : 'entries'}`,
+    invalidEntriesFile: 'invalid-numbers.txt',
     fileUnreadable: 'Could not read the file.',
     parserUnavailable: 'File parsing library is not available. Please contact support.',
     loadFailed: '❌ Failed to load page data.',

@@ -97,9 +97,10 @@ describe('POST /api/campaigns: large lists by COPY', () => {
       url: `/api/campaigns/${id}`,
       token: h.u1.token,
     });
+    // '+1 (555) 123-4567' is one number: its pieces join (docs/product.md, How numbers are read).
     expect(detail.json<{ recipients: string[] }>().recipients).toEqual([
       '0012345678',
-      '1234567',
+      '15551234567',
       '9876543210',
     ]);
   });

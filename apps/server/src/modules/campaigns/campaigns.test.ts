@@ -72,6 +72,31 @@ describe('POST /api/campaigns: creation and debit', () => {
     expect(Object.values(await ledgerViolations(t.db)).flat()).toEqual([]);
   });
 
+  it('reads numbers as people paste them and charges what it keeps (docs/product.md, How numbers are read)', async () => {
+    const before = await balanceOf(t.db, h.u1.user.id, NORMAL);
+    // WhatsApp, a US contact, a leading 0 written apart, two full numbers on one line, and
+    // two spaced numbers with nothing between them (one invalid entry).
+    const to =
+      '+91 98765 43210\n(987) 654-3212\n098765 43210\n9123456780 9123456781\n98765 43210 91234 56780';
+    const res = await postCampaign(t, h.u1.token, plain({ to }));
+    expect(res.statusCode, res.body).toBe(201);
+    const c = created(res);
+    expect(c.recipientCount).toBe(5);
+    expect(await balanceOf(t.db, h.u1.user.id, NORMAL)).toBe(before - 5);
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/campaigns/${c._id}`,
+      token: h.u1.token,
+    });
+    expect(detail.json<CampaignDetail>().recipients).toEqual([
+      '09876543210',
+      '9123456780',
+      '9123456781',
+      '919876543210',
+      '9876543212',
+    ]);
+  });
+
   it('needs a message and at least one recipient', async () => {
     const none = await postCampaign(t, h.u1.token, plain({ to: '12, abc' }));
     expect([none.statusCode, none.json<{ message: string }>().message]).toEqual([

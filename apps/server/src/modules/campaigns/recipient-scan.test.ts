@@ -70,6 +70,37 @@ const PIECES = [
   '_',
 ];
 
+/** Spaces that join pieces of one line (the rest of \s separates like a line break). */
+const SPACES = /[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
+
+function randomDigits(next: () => number, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += String(Math.floor(next() * 10));
+  return out;
+}
+
+/**
+ * `digits` as people write them: a '+' maybe, then pieces of 1 to 6 digits apart by spaces
+ * (some of them no-break, some around a dash), a piece maybe in brackets or with a dash or a
+ * dot inside.
+ */
+function writeInPieces(next: () => number, digits: string): string {
+  const spaces = [' ', '  ', '\u00a0', '\u202f', ' - '];
+  let out = next() < 0.3 ? '+' : '';
+  for (let at = 0; at < digits.length;) {
+    const len = 1 + Math.floor(next() * 6);
+    let piece = digits.slice(at, at + len);
+    const r = next();
+    if (r < 0.15) piece = `(${piece})`;
+    else if (r < 0.3 && piece.length > 1) piece = `${piece.slice(0, 1)}-${piece.slice(1)}`;
+    else if (r < 0.4 && piece.length > 1) piece = `${piece.slice(0, 1)}.${piece.slice(1)}`;
+    if (at > 0) out += spaces[Math.floor(next() * spaces.length)];
+    out += piece;
+    at += len;
+  }
+  return out;
+}
+
 function randomText(next: () => number, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) {
@@ -87,21 +118,18 @@ describe('RecipientScanner: the recipient rules', () => {
       expect(asStrings(scanRecipients(c.text))).toEqual({
         numbers: c.numbers,
         kept: c.numbers.length,
-        invalid: c.invalid,
+        invalid: c.invalid.length,
         ignored: c.ignored,
         duplicates: c.duplicates,
       });
     });
   }
 
-  it('counts every token of random text once, whole or cut into random pieces', () => {
+  it('reads random text the same whole or cut into random pieces', () => {
     const next = rng(42);
     for (let round = 0; round < 300; round++) {
       const text = randomText(next, Math.floor(next() * 400));
       const whole = asStrings(scanRecipients(text));
-      const { kept, invalid, ignored, duplicates } = whole;
-      const tokens = text.split(RECIPIENT_SEPARATORS).filter(Boolean).length;
-      expect(kept + invalid + ignored + duplicates, JSON.stringify(text)).toBe(tokens);
       const scanner = new RecipientScanner(4);
       for (let at = 0; at < text.length;) {
         const end = at + 1 + Math.floor(next() * 12);
@@ -109,6 +137,30 @@ describe('RecipientScanner: the recipient rules', () => {
         at = end;
       }
       expect(asStrings(scanner.finish()), JSON.stringify(text)).toEqual(whole);
+    }
+  });
+
+  it('counts every token once when no space joins pieces', () => {
+    const next = rng(7);
+    for (let round = 0; round < 300; round++) {
+      const text = randomText(next, Math.floor(next() * 400)).replace(SPACES, '\n');
+      const { kept, invalid, ignored, duplicates } = scanRecipients(text);
+      const tokens = text.split(RECIPIENT_SEPARATORS).filter(Boolean).length;
+      expect(kept + invalid + ignored + duplicates, JSON.stringify(text)).toBe(tokens);
+    }
+  });
+
+  it('reads a number written in short pieces as that number, and full numbers apart', () => {
+    const next = rng(9);
+    for (let round = 0; round < 500; round++) {
+      const digits = randomDigits(next, 7 + Math.floor(next() * 9));
+      const written = writeInPieces(next, digits);
+      const a = randomDigits(next, 7 + Math.floor(next() * 9));
+      const b = randomDigits(next, 7 + Math.floor(next() * 9));
+      const list = scanRecipients(`${written}\n${a} ${b}`);
+      const expected = [...new Set([digits, a, b])].sort(byKey);
+      expect(Array.from(list.keys, recipientKeyToString), written).toEqual(expected);
+      expect([list.invalid, list.ignored]).toEqual([0, 0]);
     }
   });
 

@@ -15,21 +15,25 @@ import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '
  */
 
 const PAD = RECIPIENT_MAX_DIGITS;
+const POW10 = Array.from({ length: PAD + 1 }, (_, i) => 10 ** i);
 
-/** Character classes: OTHER makes a token invalid; STRIP is dropped; SEP ends a token. */
+/**
+ * Character classes: OTHER makes a piece not a number; STRIP is dropped; SPACE ends a piece
+ * (pieces of one line may join into one number); SEP ends a piece and the line's entry.
+ */
 const OTHER = 0;
 const SEP = 1;
 const STRIP = 2;
 const DIGIT = 3;
+const SPACE = 4;
+const PLUS = 0x2b;
 const CLASS = new Uint8Array(0x10000);
-// JavaScript's \s (the RECIPIENT_SEPARATORS and STRIP regexes), plus ',' and ';'.
-for (const c of [
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
-  0x2c, 0x3b,
-]) {
+// JavaScript's \s splits into spaces (inside a written number) and line-like separators.
+for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x2028, 0x2029, 0xfeff, 0x2c, 0x3b]) {
   CLASS[c] = SEP;
 }
-for (let c = 0x2000; c <= 0x200a; c++) CLASS[c] = SEP;
+for (const c of [0x20, 0xa0, 0x1680, 0x202f, 0x205f, 0x3000]) CLASS[c] = SPACE;
+for (let c = 0x2000; c <= 0x200a; c++) CLASS[c] = SPACE;
 for (const ch of '+-().') CLASS[ch.charCodeAt(0)] = STRIP;
 for (let c = 0x30; c <= 0x39; c++) CLASS[c] = DIGIT;
 
@@ -38,13 +42,17 @@ export interface RecipientList {
   /** Sorted, no duplicates; `keys.length === kept`. */
   keys: Float64Array;
   kept: number;
-  /** Digit strings outside 7–15 digits. */
+  /** Entries of digits outside 7–15 digits. */
   invalid: number;
-  /** Tokens that are not numbers (letters, or nothing left after stripping). */
+  /** Entries that are not numbers (letters, or nothing left after stripping). */
   ignored: number;
   duplicates: number;
 }
 
+/**
+ * The joining of a line's pieces into entries (recipients.ts, RECIPIENT_JOINING): the piece
+ * being read, and the entry its short predecessors gathered so far.
+ */
 export class RecipientScanner {
   #keys: Float64Array;
   #length = 0;
@@ -52,12 +60,18 @@ export class RecipientScanner {
   #ignored = 0;
   #sorted = true;
   #last = -1;
-  // The token being read: whether it has any character, its digits so far (value exact up to
-  // 15 of them), and whether a character other than a digit or a stripped one was seen.
+  // The piece being read: whether it has any character, its digits so far (value exact up to
+  // 15 of them), whether a character other than a digit or a stripped one was seen, and
+  // whether it starts with '+'.
   #open = false;
   #digits = 0;
   #value = 0;
   #bad = false;
+  #plus = false;
+  // The entry gathered from short pieces of this line: whether any, its digits and value.
+  #entry = false;
+  #entryDigits = 0;
+  #entryValue = 0;
 
   constructor(expectedKeys = 1024) {
     this.#keys = new Float64Array(Math.max(16, expectedKeys));
@@ -72,19 +86,26 @@ export class RecipientScanner {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       const cls = CLASS[c];
-      if (cls === SEP) {
+      if (cls === DIGIT) {
+        if (!open) {
+          open = true;
+          this.#plus = false;
+        }
+        if (++digits <= PAD) value = value * 10 + (c - 0x30);
+      } else if (cls === SEP || cls === SPACE) {
         if (open) {
-          this.#token(digits, value, bad);
+          this.#piece(digits, value, bad);
           open = false;
           digits = 0;
           value = 0;
           bad = false;
         }
-      } else if (cls === DIGIT) {
-        open = true;
-        if (++digits <= PAD) value = value * 10 + (c - 0x30);
+        if (cls === SEP && this.#entry) this.#endEntry();
       } else {
-        open = true;
+        if (!open) {
+          open = true;
+          this.#plus = c === PLUS;
+        }
         if (cls === OTHER) bad = true;
       }
     }
@@ -96,8 +117,9 @@ export class RecipientScanner {
 
   /** Ends the text: sorts (unless it came sorted) and drops duplicates in place. */
   finish(): RecipientList {
-    if (this.#open) this.#token(this.#digits, this.#value, this.#bad);
+    if (this.#open) this.#piece(this.#digits, this.#value, this.#bad);
     this.#open = false;
+    if (this.#entry) this.#endEntry();
     const all = this.#keys.subarray(0, this.#length);
     if (!this.#sorted) all.sort();
     let kept = 0;
@@ -114,10 +136,50 @@ export class RecipientScanner {
     };
   }
 
-  #token(digits: number, value: number, bad: boolean): void {
-    if (bad || digits < RECIPIENT_MIN_DIGITS || digits > PAD) {
-      if (bad || digits === 0) this.#ignored++;
-      else this.#invalid++;
+  /** A piece ended (at a space or a separator): it joins the line's entry or stands alone. */
+  #piece(digits: number, value: number, bad: boolean): void {
+    if (bad) {
+      if (this.#entry) this.#endEntry();
+      this.#ignored++;
+      return;
+    }
+    // A '+' starts a number: it never continues the digits gathered before it.
+    if (this.#plus && this.#entryDigits > 0) this.#endEntry();
+    if (digits < RECIPIENT_MIN_DIGITS) {
+      // Too short to be a number: gathered, to be read with the pieces after it.
+      const total = this.#entryDigits + digits;
+      if (total <= PAD) this.#entryValue = this.#entryValue * (POW10[digits] as number) + value;
+      this.#entryDigits = total;
+      this.#entry = true;
+      return;
+    }
+    if (this.#entry && this.#entryDigits + digits <= PAD) {
+      // A long piece completes the short ones before it.
+      const total = this.#entryDigits + digits;
+      this.#token(total, this.#entryValue * (POW10[digits] as number) + value);
+      this.#resetEntry();
+      return;
+    }
+    if (this.#entry) this.#endEntry();
+    this.#token(digits, value);
+  }
+
+  #endEntry(): void {
+    if (this.#entryDigits === 0) this.#ignored++;
+    else this.#token(this.#entryDigits, this.#entryValue);
+    this.#resetEntry();
+  }
+
+  #resetEntry(): void {
+    this.#entry = false;
+    this.#entryDigits = 0;
+    this.#entryValue = 0;
+  }
+
+  /** An entry of digits only: kept when 7–15 of them, else invalid. */
+  #token(digits: number, value: number): void {
+    if (digits < RECIPIENT_MIN_DIGITS || digits > PAD) {
+      this.#invalid++;
       return;
     }
     const key = encodeRecipientKey(digits, value);

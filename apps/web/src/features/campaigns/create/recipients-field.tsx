@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { ui } from '@herald/contract';
 import type { LastInput, ParsedRecipients } from '../recipients/use-recipient-parser';
 import { formatCount } from './create-form-logic';
+import { InvalidEntries } from './invalid-entries';
 
 /** Pastes longer than this skip the box and go straight to the parser (a 14 MB paste would freeze it). */
 export const LARGE_PASTE_CHARS = 20_000;
@@ -27,7 +28,7 @@ interface RecipientsFieldProps {
 }
 
 /**
- * Recipients (docs/product.md, Campaigns): numbers typed or pasted in the box count as
+ * Recipients (docs/product.md, How numbers are read): numbers typed or pasted in the box count as
  * they change, with no button to press; a .csv/.xlsx/.xls file is added when chosen. All are
  * parsed in a Worker and kept as keys; the box only ever holds what the user typed, never a
  * long pasted list.
@@ -63,7 +64,7 @@ export function RecipientsField(props: RecipientsFieldProps) {
         <Form.Control
           as="textarea"
           rows={3}
-          placeholder="Type or paste numbers, separated by commas, spaces, semicolons or new lines"
+          placeholder="Type or paste numbers: one a line, or separated by commas or semicolons"
           value={text}
           disabled={locked}
           isInvalid={!!props.error && !state.error}
@@ -71,8 +72,9 @@ export function RecipientsField(props: RecipientsFieldProps) {
           onPaste={paste}
         />
         <Form.Text muted>
-          Numbers are counted as you type; long pasted lists are added at once. Numbers keep 7 to 15
-          digits; duplicates are removed.
+          Numbers are counted as you type; long pasted lists are added at once. Spaces, dashes, dots
+          and brackets inside a number are fine (+91 98765 43210); numbers keep 7 to 15 digits;
+          duplicates are removed.
         </Form.Text>
       </Form.Group>
       <div className="mb-3">
@@ -114,19 +116,33 @@ export function RecipientsField(props: RecipientsFieldProps) {
 
 function RecipientCounts({ count, last }: { count: number; last: LastInput | null }) {
   return (
-    <div aria-live="polite">
+    <>
+      <div aria-live="polite">
+        {last && (
+          <div className="d-flex flex-wrap gap-2 mb-1 small" data-testid="recipient-counts">
+            <span className="text-muted">{`${last.source}:`}</span>
+            <Badge bg="success">{`Kept: ${formatCount(last.figures.kept)}`}</Badge>
+            <Badge
+              bg="warning"
+              text="dark"
+            >{`Invalid: ${formatCount(last.figures.invalid)}`}</Badge>
+            <Badge bg="light" text="dark" className="border">
+              {`${ui.campaigns.recipientsIgnored}: ${formatCount(last.figures.ignored)}`}
+            </Badge>
+            <Badge bg="secondary">{`Duplicates: ${formatCount(last.figures.duplicates)}`}</Badge>
+          </div>
+        )}
+        <div className="fw-semibold">{`Total recipients: ${formatCount(count)}`}</div>
+      </div>
+      {/* Outside the live region: a hundred entries are read, not announced at each change. */}
       {last && (
-        <div className="d-flex flex-wrap gap-2 mb-1 small" data-testid="recipient-counts">
-          <span className="text-muted">{`${last.source}:`}</span>
-          <Badge bg="success">{`Kept: ${formatCount(last.figures.kept)}`}</Badge>
-          <Badge bg="warning" text="dark">{`Invalid: ${formatCount(last.figures.invalid)}`}</Badge>
-          <Badge bg="light" text="dark" className="border">
-            {`${ui.campaigns.recipientsIgnored}: ${formatCount(last.figures.ignored)}`}
-          </Badge>
-          <Badge bg="secondary">{`Duplicates: ${formatCount(last.figures.duplicates)}`}</Badge>
+        <div className="mt-2">
+          <InvalidEntries
+            entries={last.figures.invalidEntries}
+            digits={last.figures.invalidDigits}
+          />
         </div>
       )}
-      <div className="fw-semibold">{`Total recipients: ${formatCount(count)}`}</div>
-    </div>
+    </>
   );
 }

@@ -6,29 +6,47 @@
 import { encodeRecipientKey, RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
 
 /**
- * Collects keys into a growing Float64Array and counts the dropped tokens: `invalid` digit
- * strings (not 7–15 digits) and `ignored` ones that are not numbers (letters, such as a name or
- * a header, or nothing left after stripping; only all-digit cells count).
+ * Collects keys into a growing Float64Array and counts the dropped entries: `invalid` digit
+ * strings (not 7–15 digits), each also kept as written so the form can list them, and
+ * `ignored` ones that are not numbers (letters, such as a name or a header, or nothing left
+ * after stripping; only all-digit cells count).
  */
 export class KeySink {
   keys: Float64Array;
   length = 0;
   invalid = 0;
   ignored = 0;
+  /** Every invalid entry as written; `invalidEntries.length === invalid`. */
+  invalidEntries: string[] = [];
+  /** Each invalid entry's digit count, 0 where the count is not what made it invalid. */
+  invalidDigits: number[] = [];
 
   constructor(expected = 1024) {
     this.keys = new Float64Array(Math.max(16, expected));
   }
 
-  /** A finished token/cell: `digits` digits (value exact up to 15 digits), `bad` = other chars. */
-  token(digits: number, value: number, bad: boolean): void {
+  /**
+   * A finished entry/cell: `digits` digits (value exact up to 15 digits), `bad` = other chars.
+   * Returns false for an invalid one, which the caller then records with its text
+   * (invalidEntry), so that only invalid entries pay for a string.
+   */
+  token(digits: number, value: number, bad: boolean): boolean {
     if (bad || digits < RECIPIENT_MIN_DIGITS || digits > RECIPIENT_MAX_DIGITS) {
-      // Only dropped tokens pay for telling the two apart.
-      if (bad || digits === 0) this.ignored++;
-      else this.invalid++;
-      return;
+      if (bad || digits === 0) {
+        this.ignored++;
+        return true;
+      }
+      return false;
     }
     this.key(encodeRecipientKey(digits, value));
+    return true;
+  }
+
+  /** An invalid entry as written, with its digit count (0: not the reason). */
+  invalidEntry(text: string, digits: number): void {
+    this.invalid++;
+    this.invalidEntries.push(text);
+    this.invalidDigits.push(digits);
   }
 
   /** An already encoded key. */
@@ -45,14 +63,19 @@ export class KeySink {
   number(n: number): void {
     if (!Number.isInteger(n)) {
       if (Number.isNaN(n)) this.ignored++;
-      else this.invalid++;
+      else this.invalidEntry(String(n), 0);
       return;
     }
     const v = Math.abs(n);
     let digits = 1;
     for (let p = 10; p <= v && digits <= RECIPIENT_MAX_DIGITS; p *= 10) digits++;
-    this.token(digits, v, false);
+    if (!this.token(digits, v, false)) this.invalidEntry(String(n), digitCount(v));
   }
+}
+
+/** The digits of a whole number as written out in full (1.5e20 has 21). */
+function digitCount(v: number): number {
+  return v < 1e21 ? String(v).length : Math.floor(Math.log10(v)) + 1;
 }
 
 export interface ScanResult {
@@ -60,6 +83,9 @@ export interface ScanResult {
   keys: Float64Array;
   kept: number;
   invalid: number;
+  /** The invalid entries as written, in the order read, and their digit counts (KeySink). */
+  invalidEntries: string[];
+  invalidDigits: number[];
   ignored: number;
   duplicates: number;
 }
@@ -123,6 +149,8 @@ export function finish(sink: KeySink): ScanResult {
     keys: all.subarray(0, u),
     kept: u,
     invalid: sink.invalid,
+    invalidEntries: sink.invalidEntries,
+    invalidDigits: sink.invalidDigits,
     ignored: sink.ignored,
     duplicates: sink.length - u,
   };

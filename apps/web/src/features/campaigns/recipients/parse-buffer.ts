@@ -24,6 +24,8 @@ export type ParseReply =
       keys: Float64Array;
       kept: number;
       invalid: number;
+      invalidEntries: string[];
+      invalidDigits: number[];
       ignored: number;
       duplicates: number;
     }

@@ -2,7 +2,7 @@
  * The recipients reader on workbooks written by other programs: LibreOffice and XlsxWriter
  * files committed under apps/web/test/fixtures/recipients (its README says how each was
  * made), and SheetJS workbooks written here. A file contributes every cell of every sheet
- * (only its all-digit cells count, after the token rule of docs/product.md, Campaigns).
+ * (only its all-digit cells count, after the rules of docs/product.md, How numbers are read).
  */
 import { describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';

@@ -7,6 +7,8 @@ const scan = (k: Float64Array, invalid = 0, duplicates = 0, ignored = 0): Recipi
   keys: k,
   kept: k.length,
   invalid,
+  invalidEntries: Array.from({ length: invalid }, (_, i) => String(i)),
+  invalidDigits: Array.from({ length: invalid }, () => 1),
   ignored,
   duplicates,
 });

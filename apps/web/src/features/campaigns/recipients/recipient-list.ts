@@ -12,6 +12,9 @@ export interface RecipientScan {
   kept: number;
   /** Digit strings outside 7–15 digits. */
   invalid: number;
+  /** Each invalid entry as written, in the order read, and its digit count (0: not known). */
+  invalidEntries: string[];
+  invalidDigits: number[];
   /** Not numbers (names, headers). */
   ignored: number;
   /** Repeats within the input. */
@@ -24,6 +27,9 @@ export interface ParsedRecipients {
   /** New numbers this input added. */
   kept: number;
   invalid: number;
+  /** The input's invalid entries as written, and their digit counts (RecipientScan). */
+  invalidEntries: string[];
+  invalidDigits: number[];
   ignored: number;
   /** Repeats within the input plus numbers already present. */
   duplicates: number;
@@ -39,6 +45,8 @@ export function addScan(existing: Float64Array, scan: RecipientScan): ParsedReci
     keys: merged.keys,
     kept: scan.kept - merged.duplicates,
     invalid: scan.invalid,
+    invalidEntries: scan.invalidEntries,
+    invalidDigits: scan.invalidDigits,
     ignored: scan.ignored,
     duplicates: scan.duplicates + merged.duplicates,
     overLimit: merged.keys.length > MAX_RECIPIENTS,

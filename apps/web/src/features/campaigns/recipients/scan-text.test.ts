@@ -28,6 +28,39 @@ const piece = fc.oneof(
 );
 const soup = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
 
+/** Spaces that join pieces of one line (the rest of \s separates like a line break). */
+const SPACES = /[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
+
+/**
+ * A number of 7–15 digits and how people write it: a '+' maybe, then pieces of 1 to 6 digits
+ * apart by spaces (some no-break, some around a dash), a piece maybe in brackets.
+ */
+const written = fc
+  .integer({ min: 7, max: 15 })
+  .chain(digitsOf)
+  .chain((digits) =>
+    fc
+      .tuple(
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 15, maxLength: 15 }),
+        fc.array(fc.constantFrom(' ', '  ', '\u00a0', '\u202f', ' - '), {
+          minLength: 15,
+          maxLength: 15,
+        }),
+        fc.array(fc.boolean(), { minLength: 15, maxLength: 15 }),
+      )
+      .map(([plus, lengths, spaces, brackets]): [string, string] => {
+        let text = plus ? '+' : '';
+        for (let at = 0, k = 0; at < digits.length; k++) {
+          const piece = digits.slice(at, at + (lengths[k] as number));
+          if (at > 0) text += spaces[k] as string;
+          text += brackets[k] ? `(${piece})` : piece;
+          at += piece.length;
+        }
+        return [digits, text];
+      }),
+  );
+
 /** The CSV rule written over strings: cells split on , ; CR LF; spaces and quotes removed. */
 function csvReference(text: string) {
   const seen = new Set<string>();
@@ -51,10 +84,11 @@ describe('scanText: the recipient rules', () => {
   for (const c of RECIPIENT_CASES) {
     it(`gives the shared table's answer: ${c.name}`, () => {
       const got = parseTextBytes(enc.encode(c.text));
+      expect(got.invalidEntries.length).toBe(got.invalid);
       expect({
         numbers: recipientKeysToStrings(got.keys),
         kept: got.kept,
-        invalid: got.invalid,
+        invalid: got.invalidEntries,
         ignored: got.ignored,
         duplicates: got.duplicates,
       }).toEqual({
@@ -67,15 +101,44 @@ describe('scanText: the recipient rules', () => {
     });
   }
 
-  it('counts every token of random token soups once, keeping only normalised numbers', () => {
+  it('counts every token of random token soups once when no space joins pieces', () => {
     fc.assert(
-      fc.property(soup, (text) => {
+      fc.property(soup, (spaced) => {
+        const text = spaced.replace(SPACES, '\n');
         const got = parseTextBytes(enc.encode(text));
         const tokens = text.split(RECIPIENT_SEPARATORS).filter(Boolean);
         expect(got.kept + got.invalid + got.ignored + got.duplicates).toBe(tokens.length);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps only normalised numbers and lists each invalid entry as written', () => {
+    fc.assert(
+      fc.property(soup, (text) => {
+        const got = parseTextBytes(enc.encode(text));
         for (const n of recipientKeysToStrings(got.keys)) expect(normalizeRecipient(n)).toBe(n);
+        expect(got.invalidEntries.length).toBe(got.invalid);
+        got.invalidEntries.forEach((entry, i) => {
+          expect(text).toContain(entry);
+          expect(isNotANumber(entry)).toBe(false);
+          expect(entry.replace(/\D/g, '').length).toBe(got.invalidDigits[i]);
+        });
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('reads a number written in short pieces as that number, and full numbers apart', () => {
+    fc.assert(
+      fc.property(written, digitsOf(10), digitsOf(12), ([digits, text], a, b) => {
+        const got = parseTextBytes(enc.encode(`${text}\n${a} ${b}`));
+        expect(sorted(recipientKeysToStrings(got.keys))).toEqual(
+          sorted([...new Set([digits, a, b])]),
+        );
+        expect([got.invalid, got.ignored]).toEqual([0, 0]);
+      }),
+      { numRuns: 1000 },
     );
   });
 
@@ -89,12 +152,11 @@ describe('scanText: the recipient rules', () => {
     expect(got.duplicates).toBe(1);
   });
 
-  it('splits pasted text on spaces, so a spaced number is invalid pieces', () => {
-    const got = parseTextBytes(enc.encode('+91 98765 43210, (123) 456-7890;abc\n12345'));
-    // Spaces split "(123) 456-7890" into "(123)" and "456-7890" in pasted text.
-    expect(recipientKeysToStrings(got.keys)).toEqual(['4567890']);
-    // Invalid digit strings: +91, 98765, 43210, (123), 12345; 'abc' is not a number.
-    expect(got.invalid).toBe(5);
+  it('joins spaced pieces into numbers and lists what stays invalid as written', () => {
+    const got = parseTextBytes(enc.encode('+91 98765 43210, (123) 456-7890;abc\n12345\n12 34'));
+    expect(recipientKeysToStrings(got.keys)).toEqual(['1234567890', '919876543210']);
+    expect(got.invalidEntries).toEqual(['12345', '12 34']);
+    expect(got.invalidDigits).toEqual([5, 4]);
     expect(got.ignored).toBe(1);
   });
 });
@@ -126,6 +188,9 @@ describe('scanCsv', () => {
       '919876543210',
       '9876543210',
     ]);
+    expect(
+      parseCsvBytes(enc.encode('a;" 12345 ";1234567890123456\n(91) 23')).invalidEntries,
+    ).toEqual(['12345', '1234567890123456', '(91) 23']);
     // The header (phone, name) and the name Asha are not numbers, not invalid numbers.
     expect(got.ignored).toBe(3);
     expect(got.invalid).toBe(0);

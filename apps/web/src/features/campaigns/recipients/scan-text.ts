@@ -5,6 +5,7 @@
  * recipient rules (recipients.ts) exactly as the server's parser does: both run the contract's
  * table of cases (recipient-cases.ts) in their tests.
  */
+import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from '@herald/contract';
 import { finish, KeySink, type ScanResult } from './keys';
 
 /** Byte classes. */
@@ -12,7 +13,10 @@ export const OTHER = 0;
 export const DIGIT = 1;
 /** '+', '-', '(', ')', '.': removed inside a token. */
 export const STRIP = 2;
-/** ASCII whitespace (JS \s): a separator in text, ignored inside a CSV cell. */
+/**
+ * ASCII whitespace (JS \s): in text ' ' splits a line into pieces and the others end the line;
+ * ignored inside a CSV cell.
+ */
 export const SPACE = 3;
 /** ',' and ';' */
 export const COMMA = 4;
@@ -53,47 +57,148 @@ export function unicodeSpaceLength(bytes: Uint8Array, i: number): number {
   return 0;
 }
 
+/** Whether the Unicode \s character at `i` ends a line (U+2028, U+2029, BOM) or splits it. */
+function isLineBreak(bytes: Uint8Array, i: number): boolean {
+  const b0 = bytes[i];
+  if (b0 === 0xef) return true;
+  const b2 = bytes[i + 2];
+  return b0 === 0xe2 && bytes[i + 1] === 0x80 && (b2 === 0xa8 || b2 === 0xa9);
+}
+
+const POW10 = Array.from({ length: RECIPIENT_MAX_DIGITS + 1 }, (_, i) => 10 ** i);
+const decoder = new TextDecoder();
+
 /**
- * Pasted text: tokens split on whitespace (ASCII and Unicode, as JS \s), commas and
- * semicolons; within a token '+', '-', '(', ')' and '.' are removed; a token is kept when
- * 7–15 digits and nothing else remain; a token with letters (or with no digit) is not a
- * number (ignored), other digit strings are invalid.
+ * The entries of one text: pieces (between spaces) gathered into entries by the contract's
+ * joining rule (recipients.ts, RECIPIENT_JOINING), each entry's byte range kept so that an
+ * invalid one is listed as written.
+ */
+class TextEntries {
+  open = false;
+  digits = 0;
+  value = 0;
+  start = 0;
+  end = 0;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly sink: KeySink,
+  ) {}
+
+  /** A piece `bytes[start, end)` ended at a space or a separator. */
+  piece(digits: number, value: number, bad: boolean, plus: boolean, start: number, end: number) {
+    if (bad) {
+      if (this.open) this.endEntry();
+      this.sink.ignored++;
+      return;
+    }
+    // A '+' starts a number: it never continues the digits gathered before it.
+    if (plus && this.digits > 0) this.endEntry();
+    if (digits < RECIPIENT_MIN_DIGITS) {
+      // Too short to be a number: gathered, to be read with the pieces after it.
+      if (!this.open) {
+        this.open = true;
+        this.start = start;
+      }
+      const total = this.digits + digits;
+      if (total <= RECIPIENT_MAX_DIGITS)
+        this.value = this.value * (POW10[digits] as number) + value;
+      this.digits = total;
+      this.end = end;
+      return;
+    }
+    if (this.open && this.digits + digits <= RECIPIENT_MAX_DIGITS) {
+      // A long piece completes the short ones before it.
+      const total = this.digits + digits;
+      this.emit(total, this.value * (POW10[digits] as number) + value, this.start, end);
+      this.reset();
+      return;
+    }
+    if (this.open) this.endEntry();
+    this.emit(digits, value, start, end);
+  }
+
+  /** The line ended: what was gathered is an entry. */
+  endEntry(): void {
+    if (this.digits === 0) this.sink.ignored++;
+    else this.emit(this.digits, this.value, this.start, this.end);
+    this.reset();
+  }
+
+  reset(): void {
+    this.open = false;
+    this.digits = 0;
+    this.value = 0;
+  }
+
+  emit(digits: number, value: number, start: number, end: number): void {
+    if (!this.sink.token(digits, value, false)) {
+      this.sink.invalidEntry(decoder.decode(this.bytes.subarray(start, end)), digits);
+    }
+  }
+}
+
+/**
+ * Pasted text: lines end at line breaks, tabs, commas and semicolons (and the other JS \s
+ * characters that are not spaces); spaces (ASCII and Unicode) split a line into pieces, which
+ * join into entries by the contract's rule. Within a piece '+', '-', '(', ')' and '.' are
+ * removed; a piece with letters is not a number (ignored); an entry is kept when it holds
+ * 7–15 digits, else it is invalid and listed as written.
  */
 export function scanText(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 3)): KeySink {
-  let inToken = false;
+  const entries = new TextEntries(bytes, sink);
+  let inPiece = false;
   let digits = 0;
   let value = 0;
   let bad = false;
+  let plus = false;
+  let start = 0;
   const n = bytes.length;
   for (let i = 0; i < n; i++) {
     const b = bytes[i] as number;
     let cls = BYTE_CLASS[b] as number;
+    const at = i;
     if (cls === HIGH) {
       const len = unicodeSpaceLength(bytes, i);
       if (len > 0) {
+        cls = isLineBreak(bytes, i) ? NEWLINE : SPACE;
         i += len - 1;
-        cls = SPACE;
       }
-    }
+    } else if (cls === SPACE && b !== 0x20) cls = NEWLINE; // tab, vertical tab, form feed
     if (cls === DIGIT) {
+      if (!inPiece) {
+        inPiece = true;
+        plus = false;
+        start = at;
+      }
       value = value * 10 + (b - 0x30);
       digits++;
-      inToken = true;
     } else if (cls === SPACE || cls === COMMA || cls === NEWLINE) {
-      if (inToken) {
-        sink.token(digits, value, bad);
-        inToken = false;
+      if (inPiece) {
+        entries.piece(digits, value, bad, plus, start, at);
+        inPiece = false;
         digits = 0;
         value = 0;
         bad = false;
       }
+      if (cls !== SPACE && entries.open) entries.endEntry();
     } else {
-      inToken = true;
+      if (!inPiece) {
+        inPiece = true;
+        plus = b === 0x2b;
+        start = at;
+      }
       if (cls !== STRIP) bad = true;
     }
   }
-  if (inToken) sink.token(digits, value, bad);
+  if (inPiece) entries.piece(digits, value, bad, plus, start, n);
+  if (entries.open) entries.endEntry();
   return sink;
+}
+
+/** An invalid CSV cell as written, without its quotes and surrounding spaces. */
+function invalidCell(bytes: Uint8Array, start: number, end: number, digits: number, sink: KeySink) {
+  sink.invalidEntry(decoder.decode(bytes.subarray(start, end)).replace(/"/g, '').trim(), digits);
 }
 
 /**
@@ -101,15 +206,17 @@ export function scanText(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 
  * and blank lines are fine). Double quotes are removed rather than parsed, so a quoted cell
  * holding a comma splits into two cells; phone numbers hold no commas, and this keeps the
  * scan a single pass. Spaces inside a cell are removed, not separators, so a cell such as
- * "+91 98765 43210" becomes 919876543210 (a file contributes all-digit cells), and a
- * cell with letters is not a number (ignored). A cell that is empty after removing spaces and quotes is
- * skipped (a leading BOM is a Unicode space, so it is removed too).
+ * "+91 98765 43210" becomes 919876543210 (a file contributes all-digit cells), and a cell
+ * with letters is not a number (ignored); an invalid cell is kept as written for the form's
+ * list. A cell that is empty after removing spaces and quotes is skipped (a leading BOM is a
+ * Unicode space, so it is removed too).
  */
 export function scanCsv(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 3)): KeySink {
   let inCell = false;
   let digits = 0;
   let value = 0;
   let bad = false;
+  let start = 0;
   const n = bytes.length;
   for (let i = 0; i < n; i++) {
     const b = bytes[i] as number;
@@ -124,21 +231,23 @@ export function scanCsv(bytes: Uint8Array, sink = new KeySink(bytes.length >>> 3
     if (cls === DIGIT) {
       value = value * 10 + (b - 0x30);
       digits++;
+      if (!inCell) start = i;
       inCell = true;
     } else if (cls === COMMA || cls === NEWLINE) {
       if (inCell) {
-        sink.token(digits, value, bad);
+        if (!sink.token(digits, value, bad)) invalidCell(bytes, start, i, digits, sink);
         inCell = false;
         digits = 0;
         value = 0;
         bad = false;
       }
     } else if (cls !== SPACE && cls !== QUOTE) {
+      if (!inCell) start = i;
       inCell = true;
       if (cls !== STRIP) bad = true;
     }
   }
-  if (inCell) sink.token(digits, value, bad);
+  if (inCell && !sink.token(digits, value, bad)) invalidCell(bytes, start, n, digits, sink);
   return sink;
 }
 

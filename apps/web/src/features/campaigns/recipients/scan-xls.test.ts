@@ -31,6 +31,7 @@ describe('parseXlsBytes', () => {
     // phone, name, Asha are not numbers; 12.5 is an invalid number.
     expect(got.ignored).toBe(3);
     expect(got.invalid).toBe(1);
+    expect([got.invalidEntries, got.invalidDigits]).toEqual([['12.5'], [0]]);
     expect(got.duplicates).toBe(1);
   });
 

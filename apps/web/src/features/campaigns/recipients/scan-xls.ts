@@ -31,7 +31,7 @@ export function cellString(s: string, sink: KeySink): void {
       bad = true;
     }
   }
-  if (some) sink.token(digits, value, bad);
+  if (some && !sink.token(digits, value, bad)) sink.invalidEntry(s.trim(), digits);
 }
 
 export async function parseXlsBytes(bytes: Uint8Array): Promise<ScanResult> {

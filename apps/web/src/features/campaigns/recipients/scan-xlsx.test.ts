@@ -26,6 +26,9 @@ describe('parseXlsxBytes', () => {
     // Not numbers: phone, name, Asha, 'call me'; invalid: 123, 9.5, 1234567890123456.
     expect(got.ignored).toBe(4);
     expect(got.invalid).toBe(3);
+    // Listed as written, in the order read, with their digit counts (9.5: not whole).
+    expect(got.invalidEntries).toEqual(['123', '9.5', '1234567890123456']);
+    expect(got.invalidDigits).toEqual([3, 0, 16]);
     expect(got.duplicates).toBe(1);
   });
 
@@ -55,12 +58,16 @@ describe('parseXlsxBytes', () => {
   });
 
   it('maps shared strings to keys, invalid, empty and not a number', () => {
+    const invalid = new Map();
     const sst = scanSharedStrings(
       enc.encode(
-        '<sst><si><t>9876543210</t></si><si><t>12345</t></si><si><t></t></si><si><t>x</t></si></sst>',
+        '<sst><si><t>9876543210</t></si><si><r><t>123</t></r><r><t xml:space="preserve"> 45</t></r></si><si><t></t></si><si><t>x</t></si></sst>',
       ),
+      invalid,
     );
     expect(Array.from(sst).slice(1)).toEqual([-1, -2, -3]);
+    // The invalid one's text, as written across its rich-text runs, for the form's list.
+    expect([...invalid]).toEqual([[1, { text: '123 45', digits: 5 }]]);
     expect(recipientKeysToStrings(sst.subarray(0, 1))).toEqual(['9876543210']);
   });
 

@@ -129,8 +129,30 @@ function feedElement(
   }
 }
 
-/** Shared strings as keys (or INVALID, EMPTY, NOT_A_NUMBER), in index order. */
-export function scanSharedStrings(x: Uint8Array): Float64Array {
+const decoder = new TextDecoder();
+
+/** An invalid cell's text as written: the XML between two offsets without its tags. */
+function cellText(x: Uint8Array, from: number, to: number): string {
+  return decoder
+    .decode(x.subarray(from, to))
+    .replace(/<[^>]*>/g, '')
+    .trim();
+}
+
+/** An invalid shared string as written, with its digit count. */
+export interface InvalidString {
+  text: string;
+  digits: number;
+}
+
+/**
+ * Shared strings as keys (or INVALID, EMPTY, NOT_A_NUMBER), in index order; the text of each
+ * INVALID one goes into `invalid` by its index, for the form's list.
+ */
+export function scanSharedStrings(
+  x: Uint8Array,
+  invalid: Map<number, InvalidString> = new Map(),
+): Float64Array {
   let out = new Float64Array(1024);
   let n = 0;
   const acc = new CellText();
@@ -148,12 +170,14 @@ export function scanSharedStrings(x: Uint8Array): Float64Array {
     if (gt < 0) break;
     acc.reset();
     i = x[gt - 1] === SLASH ? gt + 1 : feedElement(x, gt + 1, 0x73, 2, acc, range);
+    const key = acc.key();
+    if (key === INVALID) invalid.set(n, { text: cellText(x, gt + 1, i), digits: acc.digits });
     if (n === out.length) {
       const grown = new Float64Array(n * 2);
       grown.set(out);
       out = grown;
     }
-    out[n++] = acc.key();
+    out[n++] = key;
   }
   return out.subarray(0, n);
 }
@@ -178,10 +202,14 @@ function cellType(x: Uint8Array, from: number, gt: number): number {
   return NUMERIC;
 }
 
-export function scanSheet(x: Uint8Array, sst: Float64Array, sink: KeySink): void {
+export function scanSheet(
+  x: Uint8Array,
+  sst: Float64Array,
+  sink: KeySink,
+  invalidStrings: Map<number, InvalidString> = new Map(),
+): void {
   const acc = new CellText();
   const range = [0, 0];
-  const decoder = new TextDecoder();
   let i = 0;
   for (;;) {
     i = find(x, LT, i);
@@ -201,15 +229,22 @@ export function scanSheet(x: Uint8Array, sst: Float64Array, sink: KeySink): void
     i = feedElement(x, gt + 1, 0x63, 1, acc, range);
     if (!acc.some) continue;
     if (type === NUMERIC) {
-      if (!acc.bad && !acc.stripped) sink.token(acc.digits, acc.value, false);
-      else sink.number(Number(decoder.decode(x.subarray(range[0], range[1])))); // 9.8E+9, rare
+      if (acc.bad || acc.stripped) {
+        sink.number(Number(decoder.decode(x.subarray(range[0], range[1])))); // 9.8E+9, rare
+      } else if (!sink.token(acc.digits, acc.value, false)) {
+        sink.invalidEntry(cellText(x, range[0] as number, range[1] as number), acc.digits);
+      }
     } else if (type === SHARED) {
       const k = acc.bad || acc.stripped ? undefined : sst[acc.value];
       if (k !== undefined && k >= 0) sink.key(k);
-      else if (k === INVALID) sink.invalid++;
-      else if (k !== EMPTY) sink.ignored++; // a name or a header (or a broken index)
+      else if (k === INVALID) {
+        const s = invalidStrings.get(acc.value);
+        sink.invalidEntry(s?.text ?? '', s?.digits ?? 0);
+      } else if (k !== EMPTY) sink.ignored++; // a name or a header (or a broken index)
     } else if (type === TEXT) {
-      sink.token(acc.digits, acc.value, acc.bad || acc.digits === 0);
+      if (!sink.token(acc.digits, acc.value, acc.bad || acc.digits === 0)) {
+        sink.invalidEntry(cellText(x, range[0] as number, range[1] as number), acc.digits);
+      }
     } else sink.ignored++; // a boolean, an error or a date: not a number
   }
 }
@@ -222,11 +257,13 @@ export async function parseXlsxBytes(bytes: Uint8Array): Promise<ScanResult> {
   const sheets = entries.filter((e) => SHEET.test(e.name));
   if (sheets.length === 0) throw new UnreadableFileError('no worksheets');
   const sstEntry = entries.find((e) => SHARED_STRINGS.test(e.name));
+  const invalidStrings = new Map<number, InvalidString>();
   const sst = sstEntry
-    ? scanSharedStrings(await inflateEntry(bytes, sstEntry))
+    ? scanSharedStrings(await inflateEntry(bytes, sstEntry), invalidStrings)
     : new Float64Array(0);
   const sink = new KeySink(sheets.reduce((s, e) => s + e.size, 0) >>> 6);
   // One sheet inflated at a time, so the extra memory stays near one sheet's XML.
-  for (const sheet of sheets) scanSheet(await inflateEntry(bytes, sheet), sst, sink);
+  for (const sheet of sheets)
+    scanSheet(await inflateEntry(bytes, sheet), sst, sink, invalidStrings);
   return finish(sink);
 }
