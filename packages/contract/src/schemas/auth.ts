@@ -62,3 +62,23 @@ export const AdminResetPasswordBodySchema = z.object({
   newPassword: PasswordSchema,
 });
 export type AdminResetPasswordBody = z.infer<typeof AdminResetPasswordBodySchema>;
+
+/**
+ * POST /api/set-password: the token of a new user's mailed link and the password to set. The
+ * form and the server check the same confirmation.
+ */
+export const SetPasswordBodySchema = z
+  .object({
+    token: z
+      .string({ error: 'The link is incomplete.' })
+      .trim()
+      .min(16, 'The link is incomplete.')
+      .max(200, 'The link is incomplete.'),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm the new password.' }),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: 'New passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type SetPasswordBody = z.infer<typeof SetPasswordBodySchema>;
