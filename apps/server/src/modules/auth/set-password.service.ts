@@ -56,4 +56,3 @@ export async function setPasswordWithLink(
   ctx.authState.forget(userId);
   return msg.passwordSet;
 }
-

@@ -89,7 +89,10 @@ export async function createUser(
       // own yet, so its creator's is the one it will see.
       const link = await issueSetPasswordLink(ctx, tx, newId);
       const { companyName } = await brandingFor(ctx, creator.id, tx);
-      await ctx.outbox.queue(tx, welcomeMail(input.email, input.name, actor.name, companyName, link));
+      await ctx.outbox.queue(
+        tx,
+        welcomeMail(input.email, input.name, actor.name, companyName, link),
+      );
       return newId;
     });
   } catch (err) {
