@@ -123,7 +123,7 @@ function welcomeMail(
     fromName: company,
     subject: `Your ${company} account`,
     text:
-      `Hello ${name},\n\n${creatorName} created a ${company} account for you. ` +
+      `Hello ${name},\n\n${creatorName} created your ${company} account. ` +
       `You log in with this email address: ${email}\n\n` +
       `Choose your password with this link. It works once, within ${SET_PASSWORD_LINK_TTL_HOURS} hours:\n` +
       `${link}\n\n` +
