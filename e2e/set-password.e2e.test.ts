@@ -7,7 +7,7 @@ import {
   mailFromOutbox,
   newPage,
   setPasswordLinkFromOutbox,
-  shot,
+  shotWidths,
 } from './support/browser.js';
 
 /**
@@ -32,7 +32,7 @@ describe('Set password from the mailed link', () => {
     const page = await newPage(t.browser);
     await page.goto(link);
     await page.getByRole('heading', { name: text.title }).waitFor();
-    await shot(page, 'set-password-form');
+    await shotWidths(page, 'set-password-form');
 
     // The policy holds here as everywhere: too short, then not confirmed.
     await page.getByLabel(text.newPassword).fill('short');
@@ -45,12 +45,12 @@ describe('Set password from the mailed link', () => {
     await page.getByLabel(text.confirmPassword).fill(`${OWN_PASSWORD}x`);
     await page.getByRole('button', { name: text.submit }).click();
     await expect.poll(() => page.getByText('New passwords do not match.').count()).toBe(1);
-    await shot(page, 'set-password-invalid');
+    await shotWidths(page, 'set-password-invalid');
 
     await page.getByLabel(text.confirmPassword).fill(OWN_PASSWORD);
     await page.getByRole('button', { name: text.submit }).click();
     await expect.poll(() => page.getByText(server.passwordSet).count()).toBe(1);
-    await shot(page, 'set-password-done');
+    await shotWidths(page, 'set-password-done');
     await page.getByRole('link', { name: text.toLogin }).click();
     await page.waitForURL('**/login');
     await loginUi(page, user.email, OWN_PASSWORD);
@@ -66,7 +66,7 @@ describe('Set password from the mailed link', () => {
     await page.getByLabel(text.confirmPassword).fill('another-secret-43');
     await page.getByRole('button', { name: text.submit }).click();
     await expect.poll(() => page.getByText(server.setPasswordLinkInvalid).count()).toBe(1);
-    await shot(page, 'set-password-used');
+    await shotWidths(page, 'set-password-used');
     // The password set before still logs in.
     const login = await newPage(t.browser);
     await loginUi(login, user.email, OWN_PASSWORD);

@@ -2,7 +2,15 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_COMPANY_NAME, server, ui } from '@herald/contract';
-import { apiCreateUser, apiLogin, journey, loginUi, newPage, shot } from './support/browser.js';
+import {
+  apiCreateUser,
+  apiLogin,
+  journey,
+  loginUi,
+  newPage,
+  shot,
+  shotWidths,
+} from './support/browser.js';
 
 /**
  * White-label (docs/product.md, Branding): a reseller sets its company name and a logo on the
@@ -201,7 +209,7 @@ describe('Whitelabel Settings', () => {
     await expect
       .poll(() => page.getByTestId('whitelabel-shown').innerText())
       .toBe(ui.whitelabel.currentlyShown(house));
-    await shot(page, 'whitelabel-admin-saved');
+    await shotWidths(page, 'whitelabel-admin-saved');
 
     // A user with no branded creator sees the Admin's; the branded reseller's users keep theirs.
     const plainPage = await t.page(plainUser);
@@ -213,15 +221,15 @@ describe('Whitelabel Settings', () => {
     await expect.poll(() => brandedPage.title()).toBe(COMPANY);
 
     await page.getByRole('button', { name: ui.whitelabel.reset }).click();
-    const dialog = page.getByRole('dialog', { name: ui.whitelabel.resetConfirmTitle });
+    const dialog = page.getByRole('dialog').filter({ hasText: ui.whitelabel.resetConfirmTitle });
     await dialog.getByText(ui.whitelabel.resetConfirm).waitFor();
-    await shot(page, 'whitelabel-admin-reset-confirm');
+    await shotWidths(page, 'whitelabel-admin-reset-confirm');
     await dialog.getByRole('button', { name: ui.whitelabel.reset }).click();
     await expect.poll(() => page.getByText(ui.whitelabel.resetDone).count()).toBe(1);
     await expect.poll(() => page.title()).toBe(DEFAULT_COMPANY_NAME);
     expect(await page.getByLabel(ui.whitelabel.companyName).inputValue()).toBe('');
     expect(await page.getByRole('button', { name: ui.whitelabel.reset }).count()).toBe(0);
-    await shot(page, 'whitelabel-admin-reset');
+    await shotWidths(page, 'whitelabel-admin-reset');
 
     await plainPage.reload();
     await expect.poll(() => plainPage.title()).toBe(DEFAULT_COMPANY_NAME);

@@ -40,6 +40,19 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
+/** Screenshots `<name>-1366` and `<name>-390` (a laptop and a phone), then the page's own size. */
+export async function shotWidths(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize();
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await shot(page, `${name}-${width}`);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
 export async function loginUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
