@@ -228,7 +228,11 @@ describe('Whitelabel Settings', () => {
     await expect.poll(() => page.getByText(ui.whitelabel.resetDone).count()).toBe(1);
     await expect.poll(() => page.title()).toBe(DEFAULT_COMPANY_NAME);
     expect(await page.getByLabel(ui.whitelabel.companyName).inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: ui.whitelabel.reset }).count()).toBe(0);
+    // The dialog fades out; then the screen has nothing left to reset.
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.getByRole('button', { name: ui.whitelabel.reset }).count())
+      .toBe(0);
     await shotWidths(page, 'whitelabel-admin-reset');
 
     await plainPage.reload();

@@ -21,6 +21,7 @@ export const setPasswordMessages = {
   saving: 'Saving...',
   failed: 'Failed to set the password. Please try again.',
   noToken: 'This link is incomplete. Open the link from your mail again.',
+  checking: 'Checking the link...',
   done: 'Your password is set. You can now log in.',
   toLogin: 'Go to login',
 } as const;

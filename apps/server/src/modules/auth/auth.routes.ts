@@ -10,14 +10,16 @@ import {
   MessageSchema,
   ResetPasswordBodySchema,
   SessionUserSchema,
+  BrandingSchema,
   SetPasswordBodySchema,
+  SetPasswordCheckBodySchema,
   loadCommonPasswords,
   server as msg,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/app-error.js';
 import * as service from './auth.service.js';
-import { setPasswordWithLink } from './set-password.service.js';
+import { checkSetPasswordLink, setPasswordWithLink } from './set-password.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,6 +67,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: SetPasswordBodySchema, response: { 200: MessageSchema } },
     },
     async (req) => ({ message: await setPasswordWithLink(ctx, req.body, req.ip) }),
+  );
+
+  app.post(
+    '/set-password/check',
+    {
+      config: { public: true },
+      schema: { body: SetPasswordCheckBodySchema, response: { 200: BrandingSchema } },
+    },
+    (req) => checkSetPasswordLink(ctx, req.body.token, req.ip),
   );
 
   /** The caller as the server sees it now, from the auth cache: no database read. */

@@ -19,6 +19,19 @@ export async function insertSetupToken(
     .execute();
 }
 
+/** The user of a link that still works (unused, unexpired, its user active), without taking it. */
+export function findOpenSetupToken(db: DbOrTx, tokenHash: string) {
+  return db
+    .selectFrom('password_setup_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select('u.id')
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', sql<Date>`now()`)
+    .where('u.status', '=', 'Active')
+    .executeTakeFirst();
+}
+
 /**
  * Takes the link: marks it used and answers its user, in one statement, only when it is unused,
  * unexpired and its user active. Two uses at once: the row lock lets one through.

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   RATE_LIMITS,
+  type Branding,
   SET_PASSWORD_LINK_TTL_HOURS,
   SET_PASSWORD_PATH,
   server as msg,
@@ -8,6 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { badRequest } from '../../lib/app-error.js';
+import { brandingFor } from '../branding/branding.service.js';
 import * as authRepo from './auth.repo.js';
 import * as repo from './set-password.repo.js';
 
@@ -31,6 +33,21 @@ export async function issueSetPasswordLink(
   const token = randomBytes(32).toString('base64url');
   await repo.insertSetupToken(tx, userId, tokenHash(token), SET_PASSWORD_LINK_TTL_HOURS);
   return `${ctx.config.publicUrl}${SET_PASSWORD_PATH}#${token}`;
+}
+
+/**
+ * POST /api/set-password/check: the branding the link's user will see while the link works, so
+ * the page speaks for that company (docs/product.md, Branding); a spent link answers 400.
+ */
+export async function checkSetPasswordLink(
+  ctx: AppContext,
+  token: string,
+  ip: string,
+): Promise<Branding> {
+  await ctx.rateLimiter.consume([[`set-password-check:ip:${ip}`, RATE_LIMITS.resetPerIp]]);
+  const open = await repo.findOpenSetupToken(ctx.db, tokenHash(token));
+  if (!open) throw badRequest(msg.setPasswordLinkInvalid);
+  return brandingFor(ctx, open.id);
 }
 
 /**

@@ -88,6 +88,38 @@ describe("a new user's set-password link", () => {
     expect(reply.user.email).toBe(email);
   });
 
+  it('tells the page whether the link works, with the branding its user will see', async () => {
+    const reseller = await t.createUser(admin, { role: 'Reseller' });
+    const branded = await t.request({
+      method: 'POST',
+      url: '/api/whitelabel/settings',
+      token: reseller.token,
+      payload: { companyName: 'Acme Messaging' },
+    });
+    expect(branded.statusCode, branded.body).toBe(200);
+    const email = 'checked@test.local';
+    await t.request({
+      method: 'POST',
+      url: '/api/users',
+      token: reseller.token,
+      payload: { name: 'Checked', email, role: 'User' },
+    });
+    const mail = [...t.mails].reverse().find((m) => m.to === email)!;
+    const token = tokenOf(mail.text);
+    const check = () =>
+      t.request({ method: 'POST', url: '/api/set-password/check', payload: { token } });
+
+    const open = await check();
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toEqual({ companyName: 'Acme Messaging', companyLogo: null });
+    // Checking does not spend it.
+    expect((await check()).statusCode).toBe(200);
+    expect((await setPassword(token, 'checked-password-1')).statusCode).toBe(200);
+    const spent = await check();
+    expect(spent.statusCode).toBe(400);
+    expect(spent.json()).toEqual({ message: msg.setPasswordLinkInvalid });
+  });
+
   it('refuses an expired link and changes nothing', async () => {
     const { email, mail } = await addUser('creator-typed-2');
     const token = tokenOf(mail.text);
