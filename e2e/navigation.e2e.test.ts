@@ -19,6 +19,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Backup & Data', '/backup'],
     ['Storage Management', '/storage'],
     ['Delivery Settings', '/delivery-settings'],
+    ['Whitelabel Settings', '/whitelabel-settings'],
   ],
   Reseller: [
     ['Dashboard', '/reseller-dashboard'],

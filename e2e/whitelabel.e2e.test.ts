@@ -2,14 +2,22 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_COMPANY_NAME, server, ui } from '@herald/contract';
-import { apiCreateUser, apiLogin, journey, loginUi, newPage, shot } from './support/browser.js';
+import {
+  apiCreateUser,
+  apiLogin,
+  journey,
+  loginUi,
+  newPage,
+  shot,
+  shotWidths,
+} from './support/browser.js';
 
 /**
  * White-label (docs/product.md, Branding): a reseller sets its company name and a logo on the
  * Whitelabel Settings screen (preview before saving, a non-image refused); its own layout changes
  * at once, its users (two levels down too) see the logo and the name in the tab title on their
- * next page load; a nearer Sub-Reseller's branding wins; a broken logo is hidden; the screen is
- * for Reseller and Sub-Reseller only.
+ * next page load; a nearer Sub-Reseller's branding wins; a broken logo is hidden. The Admin's
+ * branding is the platform default, seen, changed and reset on the same screen; a User has none.
  */
 
 /** A real PNG of one colour with a white bar, 200x50 as the screen recommends. */
@@ -45,6 +53,7 @@ let reseller: Creds;
 let sub: Creds;
 let deepUser: Creds; // reseller > sub-reseller > user
 let directUser: Creds; // reseller > user
+let plainUser: Creds; // created by the Admin: no branded creator
 
 const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'WL Reseller');
@@ -53,6 +62,7 @@ const t = journey(async (adminToken) => {
   const subToken = (await apiLogin(sub.email, sub.password)).token;
   deepUser = await apiCreateUser(subToken, 'User', 'WL Deep User');
   directUser = await apiCreateUser(resellerToken, 'User', 'WL Direct User');
+  plainUser = await apiCreateUser(adminToken, 'User', 'WL Plain User');
 });
 
 const sideLogo = (page: Page) => page.locator('aside.app-sidebar img.brand-logo');
@@ -187,12 +197,46 @@ describe('Whitelabel Settings', () => {
     await page.context().close();
   });
 
-  it('is open to Reseller and Sub-Reseller only; the Admin goes to Unauthorized', async () => {
+  it("gives the Admin the platform's default branding to see, change and reset", async () => {
+    const house = `Platform ${Date.now() % 1e5}`;
     const page = await t.page();
-    expect(await page.getByRole('link', { name: 'Whitelabel Settings' }).count()).toBe(0);
-    await page.goto('/whitelabel-settings');
-    await page.waitForURL('**/unauthorized');
-    await expect.poll(() => page.getByText('Unauthorized Access').count()).toBe(1);
-    await page.context().close();
+    await openSettings(page);
+    await expect.poll(() => page.getByText(ui.whitelabel.adminIntro).count()).toBe(1);
+    await page.getByLabel(ui.whitelabel.companyName).fill(house);
+    await page.getByRole('button', { name: ui.whitelabel.save }).click();
+    await expect.poll(() => page.getByText(ui.whitelabel.updated).count()).toBe(1);
+    await expect.poll(() => page.title()).toBe(house);
+    await expect
+      .poll(() => page.getByTestId('whitelabel-shown').innerText())
+      .toBe(ui.whitelabel.currentlyShown(house));
+    await shotWidths(page, 'whitelabel-admin-saved');
+
+    // A user with no branded creator sees the Admin's; the branded reseller's users keep theirs.
+    const plainPage = await t.page(plainUser);
+    await expect.poll(() => plainPage.title()).toBe(house);
+    await expect
+      .poll(() => plainPage.locator('aside.app-sidebar').getByText(house, { exact: true }).count())
+      .toBe(1);
+    const brandedPage = await t.page(directUser);
+    await expect.poll(() => brandedPage.title()).toBe(COMPANY);
+
+    await page.getByRole('button', { name: ui.whitelabel.reset }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: ui.whitelabel.resetConfirmTitle });
+    await dialog.getByText(ui.whitelabel.resetConfirm).waitFor();
+    await shotWidths(page, 'whitelabel-admin-reset-confirm');
+    await dialog.getByRole('button', { name: ui.whitelabel.reset }).click();
+    await expect.poll(() => page.getByText(ui.whitelabel.resetDone).count()).toBe(1);
+    await expect.poll(() => page.title()).toBe(DEFAULT_COMPANY_NAME);
+    expect(await page.getByLabel(ui.whitelabel.companyName).inputValue()).toBe('');
+    // The dialog fades out; then the screen has nothing left to reset.
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.getByRole('button', { name: ui.whitelabel.reset }).count())
+      .toBe(0);
+    await shotWidths(page, 'whitelabel-admin-reset');
+
+    await plainPage.reload();
+    await expect.poll(() => plainPage.title()).toBe(DEFAULT_COMPANY_NAME);
+    for (const p of [page, plainPage, brandedPage]) await p.context().close();
   });
 });

@@ -40,6 +40,19 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
+/** Screenshots `<name>-1366` and `<name>-390` (a laptop and a phone), then the page's own size. */
+export async function shotWidths(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize();
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await shot(page, `${name}-${width}`);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
 export async function loginUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -135,10 +148,11 @@ export function journey(prepare?: (adminToken: string) => Promise<void>): Journe
 }
 
 /**
- * Reads the newest OTP mailed to `email` from DATA_DIR/outbox. The mail is sent by a job after
- * the request's commit, so its file may appear a moment after the reply: wait up to 10 s.
+ * The newest mail to `email` in DATA_DIR/outbox whose decoded text matches `pattern`: its first
+ * group. The mail is sent by a job after the request's commit, so its file may appear a moment
+ * after the reply: wait up to 10 s. Quoted-printable soft breaks and `=XX` escapes are undone.
  */
-export async function otpFromOutbox(email: string): Promise<string> {
+async function fromOutbox(email: string, pattern: RegExp, what: string): Promise<string> {
   const dir = path.join(inject('dataDir'), 'outbox');
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -152,12 +166,34 @@ export async function otpFromOutbox(email: string): Promise<string> {
     for (const f of files) {
       const text = fs.readFileSync(path.join(dir, f), 'utf8');
       if (!text.includes(`To: ${email}`)) continue;
-      const m = /password is (\d{6})/.exec(text.replace(/=\r?\n/g, ''));
+      const decoded = text
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const m = pattern.exec(decoded);
       if (m) return m[1]!;
     }
-    if (Date.now() > deadline) throw new Error(`no OTP for ${email} in ${dir}`);
+    if (Date.now() > deadline) throw new Error(`no ${what} for ${email} in ${dir}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The newest OTP mailed to `email`. */
+export function otpFromOutbox(email: string): Promise<string> {
+  return fromOutbox(email, /password is (\d{6})/, 'OTP');
+}
+
+/** The path and token (`/set-password#…`) of the set-password link mailed to a new user. */
+export function setPasswordLinkFromOutbox(email: string): Promise<string> {
+  return fromOutbox(
+    email,
+    /https?:\/\/[^/\s]+(\/set-password#[A-Za-z0-9_-]+)/,
+    'set-password link',
+  );
+}
+
+/** The raw .eml text of the newest mail to `email` (headers included). */
+export function mailFromOutbox(email: string): Promise<string> {
+  return fromOutbox(email, /^([\s\S]*)$/, 'mail');
 }
 
 // ---- Campaign helpers (campaigns and reports journeys) ----

@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       PASSWORD_HASH_COST: '15',

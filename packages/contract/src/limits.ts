@@ -10,6 +10,14 @@ export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 
+/**
+ * A new user's mailed link to set a password works once, for this long (docs/product.md, Roles
+ * and scope). The token in it is random; only its hash is stored.
+ */
+export const SET_PASSWORD_LINK_TTL_HOURS = 72;
+/** Where the link opens in the web app; the token follows after `#`, so no server logs it. */
+export const SET_PASSWORD_PATH = '/set-password';
+
 /** Access tokens live this long; blocking or a password change ends them sooner. */
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 

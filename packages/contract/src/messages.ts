@@ -11,6 +11,24 @@ export const loginMessages = {
   resetSuccessSuffix: ' You can now log in with your new password.',
 } as const;
 
+/** The set-password page (the link a new user gets by mail) stands alone like the login. */
+export const setPasswordMessages = {
+  title: 'Set your password',
+  intro: 'Choose the password you will log in with.',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm password',
+  submit: 'Set password',
+  saving: 'Saving...',
+  failed: 'Failed to set the password. Please try again.',
+  noToken: 'This link is incomplete. Open the link from your mail again.',
+  checking: 'Checking the link...',
+  done: 'Your password is set. You can now log in.',
+  toLogin: 'Go to login',
+} as const;
+
+/** How a reply of the platform's Admin reads to those it serves through a brand. */
+export const supportAuthor = (companyName: string) => `${companyName} Support`;
+
 /**
  * Rule texts that the form shows and the server answers alike (docs/product.md, Limits and
  * messages).

@@ -27,6 +27,9 @@ export const server = {
   otpSent: 'If an account exists for that email, an OTP has been sent to it.',
   otpInvalid: 'Invalid or expired OTP.',
   passwordReset: 'Your password has been reset.',
+  setPasswordLinkInvalid:
+    'This link has expired or was already used. Ask the person who created your account for a new one, or use Forgot Password on the login page.',
+  passwordSet: 'Your password is set. You can now log in.',
   passwordChanged: 'Password changed successfully!',
   currentPasswordWrong: 'Current password is incorrect.',
   passwordsMismatch: 'New passwords do not match.',
@@ -47,7 +50,7 @@ export const server = {
   whitelabelUpdated: 'Settings updated successfully!',
   userCreated: 'User created successfully!',
   userCreatedWithPassword: (password: string) =>
-    `User created successfully! Their password is ${password} (shown once; it was also mailed to them).`,
+    `User created successfully! Their password is ${password} (shown once, never mailed; their mail holds a link to set their own).`,
   userUpdated: 'User updated successfully!',
   insufficientCredits: rule.insufficientCredits,
   creditDone: 'Credit transaction successful!',

@@ -123,6 +123,17 @@ export const ui = {
     removeLogo: 'Remove logo',
     save: 'Save Settings',
     saving: 'Saving...',
+    adminIntro:
+      'This is the platform default: every user without a company name or logo of their own, or a branded Reseller above them, sees it in the layout and in their mail.',
+    ownerIntro: 'Your users see this company name and logo in the layout and in their mail.',
+    currentlyShown: (name: string) => `Shown now: ${name}`,
+    reset: 'Reset to default',
+    resetting: 'Resetting...',
+    resetConfirmTitle: 'Reset branding',
+    resetConfirm:
+      'Clear the company name and logo? Those who see this branding now will see the default above it instead.',
+    resetDone: 'Branding reset to the default.',
+    resetFailed: 'Failed to reset the branding.',
   },
   /** Backup & Data Management and Storage Management. */
   backup: {

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'long-enough',
       SMTP_URL: 'smtp://u:p@mail:587',
       MAIL_FROM: 'Ops <ops@example.com>',
+      PUBLIC_URL: 'https://herald.example.com/',
       JWT_SECRET: 'x'.repeat(32),
     });
     expect(c).toMatchObject({
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       adminEmail: 'boss@example.com',
       smtpUrl: 'smtp://u:p@mail:587',
       mailFrom: 'Ops <ops@example.com>',
+      publicUrl: 'https://herald.example.com',
     });
   });
 
@@ -76,6 +78,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_DIST: '' }, { webDist: '/default' }).webDist).toBeUndefined();
     expect(loadConfig({}, { webDist: '/default' }).webDist).toBe('/default');
     expect(loadConfig({}).webDist).toBeUndefined();
+  });
+
+  it('takes PUBLIC_URL for the links in mail, else the local address on PORT', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x.example' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'herald.example.com' })).toThrow(/PUBLIC_URL/);
   });
 
   it('refuses a password hash cost below 15 with a clear message', () => {

@@ -49,6 +49,14 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Herald <no-reply@herald.local>'),
+  /**
+   * Where users open the web app: the base of the links mail carries (a new user's link to set a
+   * password). Unset: http://localhost:PORT, right for a trial on one machine only.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -137,6 +145,8 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The web app's address as users reach it, without a trailing slash. */
+  publicUrl: string;
   jwtSecret: string | undefined;
   logLevel: string;
   passwordHashCost: number;
@@ -198,6 +208,7 @@ export function loadConfig(
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,

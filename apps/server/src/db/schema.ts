@@ -56,6 +56,16 @@ export interface PasswordResetsTable {
   created_at: Timestamp;
 }
 
+/** A new user's one-time link to set a password; see migration 0024. */
+export interface PasswordSetupTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   hits: number;
@@ -118,6 +128,7 @@ export interface IdempotencyKeysTable {
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  password_setup_tokens: PasswordSetupTokensTable;
   rate_limits: RateLimitsTable;
   credit_balances: CreditBalancesTable;
   credit_transactions: CreditTransactionsTable;
@@ -181,6 +192,8 @@ export interface MailOutboxTable {
   recipient: string;
   subject: string;
   body: string | null;
+  /** The sender's display name (the recipient's branding); null: MAIL_FROM's own. */
+  from_name: Generated<string | null>;
   created_at: Timestamp;
   sent_at: Date | null;
   attempts: Generated<number>;

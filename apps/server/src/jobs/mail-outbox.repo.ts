@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/database.js';
 
 export async function insertMail(
   db: DbOrTx,
-  mail: { recipient: string; subject: string; body: string },
+  mail: { recipient: string; subject: string; body: string; from_name: string | null },
 ): Promise<string> {
   const row = await db
     .insertInto('mail_outbox')
@@ -18,7 +18,7 @@ export async function insertMail(
 export function findMail(db: DbOrTx, id: string) {
   return db
     .selectFrom('mail_outbox')
-    .select(['recipient', 'subject', 'body', 'sent_at'])
+    .select(['recipient', 'subject', 'body', 'from_name', 'sent_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

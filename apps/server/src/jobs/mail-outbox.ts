@@ -38,6 +38,7 @@ export class MailOutbox {
       recipient: message.to,
       subject: message.subject,
       body: message.text,
+      from_name: message.fromName ?? null,
     });
     await addJob(db, TASKS.sendMail, { id }, { jobKey: jobKeyOf(id) });
   }
@@ -48,7 +49,12 @@ export class MailOutbox {
     // Already sent: a retry of a job whose completion was lost in a crash.
     if (!row || row.sent_at !== null || row.body === null) return;
     try {
-      await this.transport.send({ to: row.recipient, subject: row.subject, text: row.body });
+      await this.transport.send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        ...(row.from_name ? { fromName: row.from_name } : {}),
+      });
     } catch (err) {
       await recordFailure(this.db, id, String(err));
       throw err;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { smtpSink } from '../../test/smtp-sink.js';
-import { createMailer } from './mail.js';
+import { createMailer, senderAddress, senderOf } from './mail.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -25,6 +25,27 @@ describe('createMailer', () => {
     expect(sink.messages[0]).toContain('Subject: Hello there');
     expect(sink.messages[0]).toContain('To: asha@example.com');
     expect(sink.messages[0]).toContain('From: Herald <no-reply@herald.test>');
+  });
+
+  it("puts the mail's sender name before MAIL_FROM's address", async () => {
+    const sink = await smtpSink();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+      from: 'Herald <no-reply@herald.test>',
+      outboxDir: '/nonexistent',
+      log: () => {},
+    });
+    await mailer.send({ to: 'a@example.com', subject: 'S', text: 'B', fromName: 'Acme Ltd' });
+    await sink.close();
+    expect(sink.messages[0]).toContain('From: Acme Ltd <no-reply@herald.test>');
+    expect(sink.messages[0]).not.toContain('Herald');
+  });
+
+  it('reads the address of MAIL_FROM with or without a display name', () => {
+    expect(senderAddress('Herald <no-reply@herald.test>')).toBe('no-reply@herald.test');
+    expect(senderAddress('ops@example.com')).toBe('ops@example.com');
+    expect(senderOf('ops@example.com', undefined)).toBe('ops@example.com');
+    expect(senderOf('"A, B" <x@y.z>', 'Acme')).toEqual({ name: 'Acme', address: 'x@y.z' });
   });
 
   it('writes .eml files to the outbox without SMTP_URL, and logs the subject', async () => {

@@ -7,6 +7,22 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The sender's display name: the recipient's branding (docs/product.md, Branding). The address
+   * stays MAIL_FROM's; unset, MAIL_FROM is used as it is.
+   */
+  fromName?: string | undefined;
+}
+
+/** MAIL_FROM's address: what is inside `<…>` when it has a display name, else all of it. */
+export function senderAddress(from: string): string {
+  const angled = /<([^<>]+)>\s*$/.exec(from);
+  return (angled ? angled[1]! : from).trim();
+}
+
+/** The From header of one mail: MAIL_FROM, or its address under the mail's own sender name. */
+export function senderOf(from: string, fromName: string | undefined) {
+  return fromName ? { name: fromName, address: senderAddress(from) } : from;
 }
 
 export interface Mailer {
@@ -27,15 +43,15 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(m) {
-        await transport.sendMail({ from: opts.from, ...m });
+      async send({ fromName, ...m }) {
+        await transport.sendMail({ from: senderOf(opts.from, fromName), ...m });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
-    async send(m) {
-      const info = await transport.sendMail({ from: opts.from, ...m });
+    async send({ fromName, ...m }) {
+      const info = await transport.sendMail({ from: senderOf(opts.from, fromName), ...m });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const file = path.join(opts.outboxDir, name);

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { SET_PASSWORD_PATH } from '@herald/contract';
 import { UnauthorizedPage } from './unauthorized-page';
 
 // Declarative routing with React.lazy screens: the data router would add ~16 kB gzipped to the
@@ -8,6 +9,9 @@ import { UnauthorizedPage } from './unauthorized-page';
 // own.
 const LoginPage = lazy(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const SetPasswordPage = lazy(() =>
+  import('../features/auth/set-password-page').then((m) => ({ default: m.SetPasswordPage })),
 );
 const AppRoutes = lazy(() => import('./app-routes').then((m) => ({ default: m.AppRoutes })));
 
@@ -27,6 +31,7 @@ export function App() {
       <Suspense fallback={<Loading />}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
+          <Route path={SET_PASSWORD_PATH} element={<SetPasswordPage />} />
           <Route path="/unauthorized" element={<UnauthorizedPage />} />
           <Route path="/*" element={<AppRoutes />} />
         </Routes>

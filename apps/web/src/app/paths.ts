@@ -46,7 +46,8 @@ export const routes = {
   },
   whitelabel: {
     path: '/whitelabel-settings',
-    roles: ['Reseller', 'Sub-Reseller'],
+    // The Admin's branding is the platform default (docs/product.md, Branding).
+    roles: ['Admin', 'Reseller', 'Sub-Reseller'],
     title: 'Whitelabel Settings',
     ready: true,
   },
@@ -115,6 +116,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'backup', label: 'Backup & Data' },
     { key: 'storage', label: 'Storage Management' },
     { key: 'deliverySettings', label: 'Delivery Settings' },
+    { key: 'whitelabel', label: 'Whitelabel Settings' },
   ],
   Reseller: [
     { key: 'resellerDashboard', label: 'Dashboard' },

@@ -62,3 +62,33 @@ export const AdminResetPasswordBodySchema = z.object({
   newPassword: PasswordSchema,
 });
 export type AdminResetPasswordBody = z.infer<typeof AdminResetPasswordBodySchema>;
+
+/**
+ * POST /api/set-password: the token of a new user's mailed link and the password to set. The
+ * form and the server check the same confirmation.
+ */
+const SetPasswordTokenSchema = z
+  .string({ error: 'The link is incomplete.' })
+  .trim()
+  .min(16, 'The link is incomplete.')
+  .max(200, 'The link is incomplete.');
+
+/**
+ * POST /api/set-password/check: whether the link still works, answered with the branding its user
+ * will see (the page shows the company, not the house name), or 400 with the same message a use
+ * of a spent link gets.
+ */
+export const SetPasswordCheckBodySchema = z.object({ token: SetPasswordTokenSchema });
+export type SetPasswordCheckBody = z.infer<typeof SetPasswordCheckBodySchema>;
+
+export const SetPasswordBodySchema = z
+  .object({
+    token: SetPasswordTokenSchema,
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm the new password.' }),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: 'New passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type SetPasswordBody = z.infer<typeof SetPasswordBodySchema>;

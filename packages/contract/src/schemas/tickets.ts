@@ -89,8 +89,13 @@ export type TicketAttachment = z.infer<typeof TicketAttachmentSchema>;
 
 export const TicketReplySchema = z.object({
   _id: z.string(),
-  userEmail: z.string(),
-  userName: z.string(),
+  /**
+   * The author as this viewer sees it: the author's email, or `<Company> Support` for a reply of
+   * the platform's Admin seen by anyone but an Admin (docs/product.md, Tickets).
+   */
+  author: z.string(),
+  /** The author is shown as the brand's support, not by its own address. */
+  support: z.boolean(),
   message: z.string(),
   createdAt: z.string(),
 });

@@ -19,6 +19,7 @@ import { sql as deliveryClaimedBy } from './0020-delivery-claimed-by.js';
 import { sql as deliveryClaimers } from './0021-delivery-claimers.js';
 import { sql as deliveryFillfactor } from './0022-delivery-fillfactor.js';
 import { sql as deliveryCounts } from './0023-delivery-counts.js';
+import { sql as setPasswordLinks } from './0024-set-password-links.js';
 import { sql as campaignNames } from './0027-campaign-names.js';
 
 export interface Migration {
@@ -50,5 +51,6 @@ export const migrations: Migration[] = [
   { version: 21, name: 'delivery-claimers', sql: deliveryClaimers },
   { version: 22, name: 'delivery-fillfactor', sql: deliveryFillfactor },
   { version: 23, name: 'delivery-counts', sql: deliveryCounts },
+  { version: 24, name: 'set-password-links', sql: setPasswordLinks },
   { version: 27, name: 'campaign-names', sql: campaignNames },
 ];

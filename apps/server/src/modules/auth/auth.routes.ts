@@ -10,16 +10,23 @@ import {
   MessageSchema,
   ResetPasswordBodySchema,
   SessionUserSchema,
+  BrandingSchema,
+  SetPasswordBodySchema,
+  SetPasswordCheckBodySchema,
   loadCommonPasswords,
   server as msg,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/app-error.js';
 import * as service from './auth.service.js';
+import { checkSetPasswordLink, setPasswordWithLink } from './set-password.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Login, forgot/reset password with an emailed OTP, change password, admin reset. */
+/**
+ * Login, forgot/reset password with an emailed OTP, a new user's set-password link, change
+ * password, admin reset.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // PasswordSchema refuses common passwords from the loaded list: load it before any request.
@@ -50,6 +57,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ResetPasswordBodySchema, response: { 200: MessageSchema } },
     },
     async (req) => ({ message: await service.resetPassword(ctx, req.body, req.ip) }),
+  );
+
+  // A new user's mailed link (docs/product.md, Roles and scope): the token is the credential.
+  app.post(
+    '/set-password',
+    {
+      config: { public: true },
+      schema: { body: SetPasswordBodySchema, response: { 200: MessageSchema } },
+    },
+    async (req) => ({ message: await setPasswordWithLink(ctx, req.body, req.ip) }),
+  );
+
+  app.post(
+    '/set-password/check',
+    {
+      config: { public: true },
+      schema: { body: SetPasswordCheckBodySchema, response: { 200: BrandingSchema } },
+    },
+    (req) => checkSetPasswordLink(ctx, req.body.token, req.ip),
   );
 
   /** The caller as the server sees it now, from the auth cache: no database read. */

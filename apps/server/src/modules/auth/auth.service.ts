@@ -14,7 +14,9 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { MailMessage } from '../../lib/mail.js';
 import type { Limit } from '../../plugins/rate-limit.js';
 import type { Actor } from '../../policies/scope.js';
+import { brandingFor } from '../branding/branding.service.js';
 import * as repo from './auth.repo.js';
+import { deleteSpentSetupTokens } from './set-password.repo.js';
 
 type Keys = [string, Limit][];
 
@@ -101,13 +103,15 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string)
   const user = await repo.findCredentialsByEmail(ctx.db, email);
   if (user && user.status === 'Active') {
     const otp = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+    const company = await companyOf(ctx, user.id);
     await ctx.db.transaction().execute(async (tx) => {
       await repo.createReset(tx, user.id, otpMac(ctx, user.id, otp), OTP_TTL_MINUTES);
       await ctx.outbox.queue(tx, {
         to: user.email,
-        subject: 'Your Herald password reset code',
+        fromName: company,
+        subject: `Your ${company} password reset code`,
         text:
-          `Hello ${user.name},\n\nYour one-time code to reset your Herald password is ${otp}.\n` +
+          `Hello ${user.name},\n\nYour one-time code to reset your ${company} password is ${otp}.\n` +
           `It is valid for ${OTP_TTL_MINUTES} minutes and can be used once.\n\n` +
           `If you did not ask for it, ignore this mail: your password stays as it is.\n`,
       });
@@ -137,10 +141,12 @@ export async function resetPassword(
     return true;
   });
   if (!valid) throw badRequest(msg.otpInvalid);
+  const company = await companyOf(ctx, user.id);
   await changePasswordHash(ctx, user.id, body.newPassword, false, {
     to: user.email,
-    subject: 'Your Herald password was reset',
-    text: `Hello ${user.name},\n\nYour Herald password was just reset. If this was not you, contact your administrator at once.\n`,
+    fromName: company,
+    subject: `Your ${company} password was reset`,
+    text: `Hello ${user.name},\n\nYour ${company} password was just reset. If this was not you, contact your administrator at once.\n`,
   });
   return msg.passwordReset;
 }
@@ -200,15 +206,22 @@ export async function adminResetPassword(
   if (!user) throw notFound(msg.userNotFound);
   if (user.id === actor.id)
     throw badRequest('Use Change Password on your profile for your own account.');
+  const company = await companyOf(ctx, user.id);
   await changePasswordHash(ctx, user.id, newPassword, true, {
     to: user.email,
-    subject: 'Your Herald password was reset by an administrator',
-    text: `Hello ${user.name},\n\nAn administrator set a new password for your Herald account. Ask them for it: you will be asked to choose a new one when you log in.\n`,
+    fromName: company,
+    subject: `Your ${company} password was reset by an administrator`,
+    text: `Hello ${user.name},\n\nAn administrator set a new password for your ${company} account. Ask them for it: you will be asked to choose a new one when you log in.\n`,
   });
   return msg.adminResetDone;
 }
 
-/** Deletes the codes that can no longer be used (periodic job). */
-export function deleteSpentResets(db: Db): Promise<number> {
-  return repo.deleteSpentResets(db);
+/** Deletes the codes and set-password links that can no longer be used (periodic job). */
+export async function deleteSpentResets(db: Db): Promise<number> {
+  return (await repo.deleteSpentResets(db)) + (await deleteSpentSetupTokens(db));
+}
+
+/** The company a user's mail speaks for: the user's branding (docs/product.md, Branding). */
+async function companyOf(ctx: AppContext, userId: string): Promise<string> {
+  return (await brandingFor(ctx, userId)).companyName;
 }

@@ -21,6 +21,38 @@ export function findBranding(db: DbOrTx, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The company name of the nearest branded user strictly above each of these users (their
+ * creators, nearest first), or null where none is: the brand through which the platform serves
+ * them. One query for all of them.
+ */
+export async function findBrandNamesAbove(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users as me')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('users as b')
+          .select('b.company_name')
+          .where(sql<boolean>`b.id = ANY (me.ancestors)`)
+          .where((w) =>
+            w.or([w('b.company_name', 'is not', null), w('b.company_logo', 'is not', null)]),
+          )
+          .orderBy(sql`array_position(me.ancestors, b.id)`, 'desc')
+          .limit(1)
+          .as('brand'),
+      (join) => join.onTrue(),
+    )
+    .select(['me.id', 'brand.company_name'])
+    .where('me.id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.company_name ?? null]));
+}
+
 /** The user's own whitelabel fields (the settings screen), not the inherited ones. */
 export function findOwnSettings(db: DbOrTx, userId: string) {
   return db

@@ -144,7 +144,7 @@ describe('PUT /api/tickets/{id}/reply', () => {
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<TicketDetail>();
     expect(detail.replies).toEqual([
-      expect.objectContaining({ userEmail: h.s1.user.email, message: '<b>on it</b>' }),
+      expect.objectContaining({ author: h.s1.user.email, support: false, message: '<b>on it</b>' }),
     ]);
     expect(Date.parse(detail.updatedAt)).toBeGreaterThan(Date.parse(ticket.updatedAt));
     expect(await notified('ticket_reply')).toEqual(

@@ -1,4 +1,9 @@
-import { TICKET_ADMIN_ASSIGNEE, type Ticket, type TicketDetail } from '@herald/contract';
+import {
+  supportAuthor,
+  TICKET_ADMIN_ASSIGNEE,
+  type Ticket,
+  type TicketDetail,
+} from '@herald/contract';
 import type { TicketView } from './tickets.repo.js';
 import type * as repo from './tickets.repo.js';
 
@@ -25,10 +30,15 @@ export function presentTicket(row: TicketView): Ticket {
   };
 }
 
+/**
+ * `supportBrand`: the company that serves the viewer, given when the viewer is not an Admin; an
+ * Admin's reply then reads as that company's support instead of the Admin's address.
+ */
 export function presentDetail(
   row: TicketView,
   replies: ReplyRow[],
   attachments: AttachmentRow[],
+  supportBrand?: string,
 ): TicketDetail {
   return {
     ...presentTicket(row),
@@ -38,12 +48,15 @@ export function presentDetail(
       mime: a.mime,
       size: Number(a.size),
     })),
-    replies: replies.map((r) => ({
-      _id: r.id,
-      userEmail: r.user_email,
-      userName: r.user_name,
-      message: r.message,
-      createdAt: r.created_at.toISOString(),
-    })),
+    replies: replies.map((r) => {
+      const support = supportBrand !== undefined && r.author_role === 'Admin';
+      return {
+        _id: r.id,
+        author: support ? supportAuthor(supportBrand) : r.user_email,
+        support,
+        message: r.message,
+        createdAt: r.created_at.toISOString(),
+      };
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SqlBool } from 'kysely';
-import type { TicketIssueType, TicketListFilters, TicketStatus } from '@herald/contract';
+import type { Role, TicketIssueType, TicketListFilters, TicketStatus } from '@herald/contract';
 import { OPEN_TICKET_STATUSES } from '@herald/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { TicketAttachmentsTable, TicketsTable } from '../../db/schema.js';
@@ -136,13 +136,15 @@ export async function updateTicket(
     .execute();
 }
 
+/** The conversation, oldest first, with each author's role (Admins are never deleted). */
 export function repliesOf(db: DbOrTx, ticketId: string) {
   return db
-    .selectFrom('ticket_replies')
-    .select(['id', 'user_email', 'user_name', 'message', 'created_at'])
-    .where('ticket_id', '=', ticketId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .selectFrom('ticket_replies as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.user_email', 'r.message', 'r.created_at', 'u.role as author_role'])
+    .where('r.ticket_id', '=', ticketId)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
     .execute();
 }
 
@@ -169,16 +171,20 @@ export function attachmentOf(db: DbOrTx, ticketId: string, attachmentId: string)
  * every Admin, the opener, the opener's creators up the chain and the assignee; Active users
  * only (a blocked account cannot read them).
  */
-export async function audienceOf(tx: Tx, ticketId: string, actorId: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT u.id FROM tickets t
+export async function audienceOf(
+  tx: Tx,
+  ticketId: string,
+  actorId: string,
+): Promise<{ id: string; role: Role }[]> {
+  const { rows } = await sql<{ id: string; role: Role }>`
+    SELECT u.id, u.role FROM tickets t
       JOIN users o ON o.id = t.user_id
       JOIN users u ON u.role = 'Admin' OR u.id = t.user_id OR u.id = ANY (o.ancestors)
         OR u.id = t.assigned_to
      WHERE t.id = ${ticketId}::uuid AND u.status = 'Active' AND u.id <> ${actorId}::uuid`.execute(
     tx,
   );
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 /** An Active Reseller by email: the only users besides the Admins a ticket is assigned to. */

@@ -3,6 +3,7 @@ import {
   TICKET_ADMIN_ASSIGNEE,
   TICKET_ESCALATED,
   server as msg,
+  supportAuthor,
   type TicketDetail,
   type TicketList,
   type TicketListFilters,
@@ -13,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
+import { servingBrandNames } from '../branding/branding.service.js';
 import { visibleCampaign } from '../campaigns/index.js';
 import { notifyUsers, type NotificationEvent } from '../notifications/notifications.service.js';
 import { getProfile } from '../users/users.service.js';
@@ -49,19 +51,27 @@ async function lockVisibleTicket(tx: Tx, actor: Actor, id: string): Promise<repo
   return row;
 }
 
-async function detailOf(db: DbOrTx, row: repo.TicketView): Promise<TicketDetail> {
+/**
+ * The ticket as this viewer sees it. The platform's Admin answers under the brand that serves
+ * the viewer (docs/product.md, Tickets): an Admin viewer sees who really replied.
+ */
+async function detailOf(db: DbOrTx, viewer: Actor, row: repo.TicketView): Promise<TicketDetail> {
   const [replies, attachments] = await Promise.all([
     repo.repliesOf(db, row.id),
     repo.attachmentsOf(db, row.id),
   ]);
-  return presentDetail(row, replies, attachments);
+  const hidesAdmin = viewer.role !== 'Admin' && replies.some((r) => r.author_role === 'Admin');
+  const supportBrand = hidesAdmin
+    ? (await servingBrandNames(db, [viewer.id])).get(viewer.id)
+    : undefined;
+  return presentDetail(row, replies, attachments, supportBrand);
 }
 
 /** Re-reads the ticket after a change, in the same transaction. */
-async function reread(tx: Tx, id: string): Promise<TicketDetail> {
+async function reread(tx: Tx, viewer: Actor, id: string): Promise<TicketDetail> {
   const row = await repo.getTicket(tx, id);
   if (!row) throw notFound(msg.ticketNotFound);
-  return detailOf(tx, row);
+  return detailOf(tx, viewer, row);
 }
 
 /** Tells everyone who now sees the ticket, except the actor, about one change: once each. */
@@ -73,7 +83,34 @@ async function tellAudience(
   message: string,
 ): Promise<void> {
   const audience = await repo.audienceOf(tx, ticketId, actor.id);
-  await notifyUsers(tx, audience, { eventType, message, link: ticketLink(ticketId) });
+  const ids = audience.map((u) => u.id);
+  await notifyUsers(tx, ids, { eventType, message, link: ticketLink(ticketId) });
+}
+
+/**
+ * Tells the audience of a reply. A reply of the platform's Admin reads, to everyone but the
+ * Admins, as the support of the brand that serves each of them, as the conversation shows it.
+ */
+async function tellReply(tx: Tx, t: repo.TicketView, actor: Actor & { email: string }) {
+  const audience = await repo.audienceOf(tx, t.id, actor.id);
+  const served = actor.role === 'Admin' ? audience.filter((u) => u.role !== 'Admin') : [];
+  const brands = await servingBrandNames(
+    tx,
+    served.map((u) => u.id),
+  );
+  const byAuthor = new Map<string, string[]>();
+  for (const { id } of audience) {
+    const brand = brands.get(id);
+    const author = brand === undefined ? actor.email : supportAuthor(brand);
+    byAuthor.set(author, [...(byAuthor.get(author) ?? []), id]);
+  }
+  for (const [author, ids] of byAuthor) {
+    await notifyUsers(tx, ids, {
+      eventType: 'ticket_reply',
+      message: msg.notifyTicketReply(Number(t.number), author),
+      link: ticketLink(t.id),
+    });
+  }
 }
 
 /** GET /api/tickets: the caller's scope, newest first, a page at a time. */
@@ -96,7 +133,7 @@ export async function getTicketDetail(
   actor: Actor,
   id: string,
 ): Promise<TicketDetail> {
-  return detailOf(ctx.db, await visibleTicket(ctx.db, actor, id));
+  return detailOf(ctx.db, actor, await visibleTicket(ctx.db, actor, id));
 }
 
 /** The related campaign, user and ledger entry must be ones the opener sees (404 otherwise). */
@@ -141,7 +178,7 @@ export async function createTicket(
       tx,
       files.map((f) => ({ ...f, ticket_id: id })),
     );
-    return reread(tx, id);
+    return reread(tx, actor, id);
   });
 }
 
@@ -162,14 +199,8 @@ export function replyToTicket(
       message,
     });
     await repo.updateTicket(tx, id, {});
-    await tellAudience(
-      tx,
-      id,
-      actor,
-      'ticket_reply',
-      msg.notifyTicketReply(Number(t.number), actor.email),
-    );
-    return reread(tx, id);
+    await tellReply(tx, t, actor);
+    return reread(tx, actor, id);
   });
 }
 
@@ -192,7 +223,7 @@ export function setTicketStatus(
         msg.notifyTicketStatus(Number(t.number), status),
       );
     }
-    return reread(tx, id);
+    return reread(tx, actor, id);
   });
 }
 
@@ -221,7 +252,7 @@ export function assignTicket(
         msg.notifyTicketAssigned(Number(t.number), to.label),
       );
     }
-    return reread(tx, id);
+    return reread(tx, actor, id);
   });
 }
 
@@ -247,7 +278,7 @@ export function escalateTicket(
       'ticket_escalated',
       msg.notifyTicketEscalated(Number(t.number), actor.email),
     );
-    return reread(tx, id);
+    return reread(tx, actor, id);
   });
 }
 

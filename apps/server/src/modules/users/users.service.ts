@@ -1,5 +1,6 @@
 import {
   CREDIT_TYPES,
+  SET_PASSWORD_LINK_TTL_HOURS,
   canCreateRole,
   server as msg,
   type CreateUserInput,
@@ -14,6 +15,8 @@ import { generatePassword } from '../../lib/password.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
 import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
+import { issueSetPasswordLink } from '../auth/set-password.service.js';
+import { brandingFor } from '../branding/branding.service.js';
 import { presentUser } from './users.presenter.js';
 import * as repo from './users.repo.js';
 
@@ -44,7 +47,8 @@ export async function listUsers(
 /**
  * Add User: the creator's role decides which roles it may create; the new user hangs under the
  * creator (created_by, ancestors). An empty password is replaced by a generated one, shown once
- * in the reply; the login details are always mailed to the new user.
+ * in the reply and never mailed: the new user's mail holds a one-time link to set a password of
+ * its own, under the branding the new user will see (docs/product.md, Roles and scope).
  */
 export async function createUser(
   ctx: AppContext,
@@ -81,8 +85,14 @@ export async function createUser(
         city: input.city ?? null,
         pincode: input.pincode ?? null,
       });
-      // The login details go out exactly when the user exists.
-      await ctx.outbox.queue(tx, loginDetailsMail(input.email, input.name, password, actor.name));
+      // The link and its mail exist exactly when the user does. A new user has no branding of its
+      // own yet, so its creator's is the one it will see.
+      const link = await issueSetPasswordLink(ctx, tx, newId);
+      const { companyName } = await brandingFor(ctx, creator.id, tx);
+      await ctx.outbox.queue(
+        tx,
+        welcomeMail(input.email, input.name, actor.name, companyName, link),
+      );
       return newId;
     });
   } catch (err) {
@@ -101,14 +111,23 @@ export async function createUser(
   };
 }
 
-function loginDetailsMail(email: string, name: string, password: string, creatorName: string) {
+function welcomeMail(
+  email: string,
+  name: string,
+  creatorName: string,
+  company: string,
+  link: string,
+) {
   return {
     to: email,
-    subject: 'Your Herald account',
+    fromName: company,
+    subject: `Your ${company} account`,
     text:
-      `Hello ${name},\n\n${creatorName} created a Herald account for you.\n\n` +
-      `Email: ${email}\nPassword: ${password}\n\n` +
-      `Log in, then change your password from My Profile.\n`,
+      `Hello ${name},\n\n${creatorName} created your ${company} account. ` +
+      `You log in with this email address: ${email}\n\n` +
+      `Choose your password with this link. It works once, within ${SET_PASSWORD_LINK_TTL_HOURS} hours:\n` +
+      `${link}\n\n` +
+      `If it has expired, use Forgot Password on the login page to get a code by mail.\n`,
   };
 }
 

@@ -134,10 +134,11 @@ describe('POST /api/users', () => {
     expect(await seenBy(h.r2.token)).toBe(false);
     const mail = t.mails.at(-1)!;
     expect(mail).toMatchObject({ to: reply.user.email, subject: 'Your Herald account' });
-    expect(mail.text).toContain('deep-password-1');
+    expect(mail.text).toContain('/set-password#');
+    expect(mail.text).not.toContain('deep-password-1');
   });
 
-  it('generates a password when none is given, shows it once and mails it', async () => {
+  it('generates a password when none is given and shows it once, never in the mail', async () => {
     const email = newEmail('gen');
     const res = await create(h.r1.token, { name: 'Gen', email, password: '', role: 'User' });
     expect(res.statusCode).toBe(201);
@@ -146,7 +147,8 @@ describe('POST /api/users', () => {
     expect(pw).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(reply.message).toBe(msg.userCreatedWithPassword(pw));
     expect(t.mails.at(-1)).toMatchObject({ to: email });
-    expect(t.mails.at(-1)!.text).toContain(pw);
+    expect(t.mails.at(-1)!.text).toContain('/set-password#');
+    expect(t.mails.at(-1)!.text).not.toContain(pw);
     expect(await t.login(email, pw)).toBeTruthy();
   });
 

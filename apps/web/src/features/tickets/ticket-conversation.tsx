@@ -32,7 +32,7 @@ export function TicketConversation({ ticket }: { ticket: TicketDetail }) {
           ticket.replies.map((r) => (
             <div key={r._id} className="mb-2 pb-2 border-bottom">
               <div className="small text-muted">
-                <strong>{r.userEmail}</strong> · {formatDateTime(r.createdAt)}
+                <strong>{r.author}</strong> · {formatDateTime(r.createdAt)}
               </div>
               <div style={{ whiteSpace: 'pre-wrap' }} className="text-break">
                 {r.message}

@@ -1,9 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { LOGO_MIME_TYPES, ui, WhitelabelSettingsBodySchema } from '@herald/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form-field';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth-store';
+import { useMyBranding } from '../../api/branding/get-my-branding';
 import {
   useSaveWhitelabelSettings,
   useWhitelabelSettings,
@@ -21,13 +24,18 @@ interface Outcome {
 }
 
 /**
- * Whitelabel Settings (/whitelabel-settings, Reseller and Sub-Reseller): company name,
- * logo upload (png or jpeg, 200x50 recommended) and a preview before saving. Saving refreshes the
- * caller's own layout at once; its users see the change on their next page load.
+ * Whitelabel Settings (/whitelabel-settings, Admin, Reseller and Sub-Reseller): company name,
+ * logo upload (png or jpeg, 200x50 recommended) and a preview before saving; Reset clears both.
+ * The Admin's branding is the platform default of everyone without a nearer one
+ * (docs/product.md, Branding). Saving refreshes the caller's own layout at once; its users see
+ * the change on their next page load.
  */
 export function WhitelabelSettingsPage() {
   const settings = useWhitelabelSettings();
+  const shown = useMyBranding();
+  const isAdmin = useSession()?.user.role === 'Admin';
   const save = useSaveWhitelabelSettings();
+  const [confirmReset, setConfirmReset] = useState(false);
   const [companyName, setCompanyName] = useState('');
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
@@ -93,12 +101,41 @@ export function WhitelabelSettingsPage() {
     });
   }
 
+  function reset() {
+    const data = new FormData();
+    data.append('companyName', '');
+    data.append('removeLogo', 'true');
+    save.mutate(data, {
+      onSuccess: () => {
+        setCompanyName('');
+        setLogo(null);
+        setRemoveLogo(false);
+        setErrors({});
+        setFileKey((k) => k + 1);
+        setConfirmReset(false);
+        setOutcome({ ok: true, text: text.resetDone });
+      },
+      onError: (err) => {
+        const detail = err instanceof ApiError ? err.serverMessage : undefined;
+        setConfirmReset(false);
+        setOutcome({ ok: false, text: text.resetFailed, detail });
+      },
+    });
+  }
+
   const storedUrl = removeLogo ? null : loaded.companyLogo;
+  const hasOwn = loaded.companyName !== null || loaded.companyLogo !== null;
   return (
     <div>
       <h1 className="h3 mb-3">{text.title}</h1>
       <Card className="shadow-sm whitelabel-card">
         <Card.Body>
+          <p className="mb-1">{isAdmin ? text.adminIntro : text.ownerIntro}</p>
+          {shown.data && (
+            <p className="small text-muted mb-3" data-testid="whitelabel-shown">
+              {text.currentlyShown(shown.data.companyName)}
+            </p>
+          )}
           {outcome && (
             <Alert
               variant={outcome.ok ? 'success' : 'danger'}
@@ -144,13 +181,35 @@ export function WhitelabelSettingsPage() {
               )}
             </Form.Group>
             <LogoPreview file={logo} storedUrl={storedUrl} companyName={companyName} />
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-              {save.isPending ? text.saving : text.save}
-            </Button>
+            <div className="d-flex flex-wrap gap-2">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                {save.isPending ? text.saving : text.save}
+              </Button>
+              {hasOwn && (
+                <Button
+                  variant="outline-danger"
+                  disabled={save.isPending}
+                  onClick={() => setConfirmReset(true)}
+                >
+                  {text.reset}
+                </Button>
+              )}
+            </div>
           </Form>
         </Card.Body>
       </Card>
+      <ConfirmDialog
+        show={confirmReset}
+        title={text.resetConfirmTitle}
+        confirmLabel={save.isPending ? text.resetting : text.reset}
+        variant="danger"
+        busy={save.isPending}
+        onConfirm={reset}
+        onCancel={() => setConfirmReset(false)}
+      >
+        {text.resetConfirm}
+      </ConfirmDialog>
     </div>
   );
 }
