@@ -134,35 +134,37 @@ export async function balancesOf(db: DbOrTx, userId: string) {
 /** The first instant of the current calendar month in UTC. */
 const MONTH_START = sql<Date>`date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
-/** Credits the Admins minted this month (Admin dashboard's "Credits Sent (Month)"). */
-export async function mintedThisMonth(db: DbOrTx): Promise<number> {
-  const row = await db
+/** Credits the Admins minted this month, per credit type (Admin dashboard's "Credits Sent (Month)"). */
+export async function mintedThisMonthByType(db: DbOrTx) {
+  const rows = await db
     .selectFrom('credit_transactions')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
+    .select(['credit_type', sql<string>`sum(count)`.as('n')])
     .where('kind', '=', 'mint')
     .where('created_at', '>=', MONTH_START)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .groupBy('credit_type')
+    .execute();
+  return rows.map((r) => ({ creditType: r.credit_type, count: Number(r.n) }));
 }
 
-/** Credits removed from one account this month (reseller dashboards' "Credits Used (Month)"). */
-export async function removedThisMonth(db: DbOrTx, userId: string): Promise<number> {
-  const row = await db
+/**
+ * Credits spent on campaigns this month by the actor's scope (itself and its subtree), campaign
+ * debits net of refunds, per credit type (reseller dashboards' "Credits Used (Month)").
+ */
+export async function spentThisMonthByType(db: DbOrTx, actor: Actor) {
+  const rows = await db
     .selectFrom('credit_transactions')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
-    .where('to_user_id', '=', userId)
-    .where('type', '=', 'Removed')
-    .where('created_at', '>=', MONTH_START)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Sum of one user's balances over all credit types. */
-export async function remainingOf(db: DbOrTx, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_balances')
-    .select(sql<string>`coalesce(sum(balance), 0)`.as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .innerJoin('users', 'users.id', 'credit_transactions.to_user_id')
+    .select([
+      'credit_transactions.credit_type',
+      sql<string>`sum(CASE WHEN credit_transactions.kind = 'campaign_debit'
+                           THEN credit_transactions.count ELSE -credit_transactions.count END)`.as(
+        'n',
+      ),
+    ])
+    .where('credit_transactions.kind', 'in', ['campaign_debit', 'campaign_refund'])
+    .where('credit_transactions.created_at', '>=', MONTH_START)
+    .where(usersInScope(actor))
+    .groupBy('credit_transactions.credit_type')
+    .execute();
+  return rows.map((r) => ({ creditType: r.credit_type, count: Number(r.n) }));
 }

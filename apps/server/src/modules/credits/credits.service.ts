@@ -1,4 +1,5 @@
 import {
+  CREDIT_TYPES,
   server as msg,
   type Balances,
   type BalancesFilters,
@@ -7,6 +8,8 @@ import {
   type CreditListFilters,
   type CreditTransaction,
   type CreditTransactionList,
+  type CreditType,
+  type CreditTypeCount,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
@@ -129,17 +132,33 @@ export async function balances(
   return { balances: out, nextCursor: page.more ? (page.emails.at(-1) ?? null) : null };
 }
 
-/** Credits the Admins minted this calendar month (UTC): the Admin dashboard's figure. */
-export function creditsMintedThisMonth(ctx: AppContext): Promise<number> {
-  return reads.mintedThisMonth(ctx.db);
+/** Every credit type in the contract's order with its count from `rows`, 0 where absent. */
+function everyType(rows: { creditType: CreditType; count: number }[]): CreditTypeCount[] {
+  const by = new Map(rows.map((r) => [r.creditType, r.count]));
+  return CREDIT_TYPES.map((creditType) => ({ creditType, count: by.get(creditType) ?? 0 }));
 }
 
-/** Credits taken from one account this calendar month: a reseller dashboard's figure. */
-export function creditsRemovedThisMonth(ctx: AppContext, userId: string): Promise<number> {
-  return reads.removedThisMonth(ctx.db, userId);
+/** Credits the Admins minted this calendar month, per type: the Admin dashboard's figure. */
+export async function creditsMintedThisMonth(ctx: AppContext): Promise<CreditTypeCount[]> {
+  return everyType(await reads.mintedThisMonthByType(ctx.db));
 }
 
-/** One user's balances summed over every credit type: a User dashboard's figure. */
-export function creditsRemaining(ctx: AppContext, userId: string): Promise<number> {
-  return reads.remainingOf(ctx.db, userId);
+/**
+ * Credits spent on campaigns this calendar month by the actor's scope, net of refunds, per type:
+ * a reseller dashboard's figure. Transfers to its users are not spending.
+ */
+export async function creditsSpentThisMonth(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<CreditTypeCount[]> {
+  return everyType(await reads.spentThisMonthByType(ctx.db, actor));
+}
+
+/** One user's balance of each credit type: the dashboards' "Credits Remaining". */
+export async function creditsRemaining(
+  ctx: AppContext,
+  userId: string,
+): Promise<CreditTypeCount[]> {
+  const rows = await reads.balancesOf(ctx.db, userId);
+  return everyType(rows.map((r) => ({ creditType: r.creditType, count: r.balance })));
 }

@@ -4,13 +4,13 @@ import type { Actor } from '../../policies/scope.js';
 import {
   creditsMintedThisMonth,
   creditsRemaining,
-  creditsRemovedThisMonth,
+  creditsSpentThisMonth,
 } from '../credits/credits.service.js';
 import { countOpenTickets } from '../tickets/tickets.service.js';
 import { countUsersInScope } from '../users/users.service.js';
 import { countActiveCampaigns, userCampaignFigures } from './dashboard.repo.js';
 
-/** GET /api/dashboard: live figures for the caller's scope (docs/product.md, Decisions). */
+/** GET /api/dashboard: live figures for the caller's scope (docs/product.md, Dashboards and analytics). */
 export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashboard> {
   const isAdmin = actor.role === 'Admin';
   const isUser = actor.role === 'User';
@@ -19,10 +19,13 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
     await Promise.all([
       // A User's scope is itself alone, so it manages nobody.
       isUser ? 0 : countUsersInScope(ctx, actor),
-      // Each role's card shows one credit figure; the others stay null.
+      // Credit figures per type; a role's cards show some of them, the others stay null.
+      // Credits Sent (Month), Admin: minted this month.
       isAdmin ? creditsMintedThisMonth(ctx) : null,
-      isReseller ? creditsRemovedThisMonth(ctx, actor.id) : null,
-      isUser ? creditsRemaining(ctx, actor.id) : null,
+      // Credits Used (Month), resellers: spent on campaigns by their scope this month.
+      isReseller ? creditsSpentThisMonth(ctx, actor) : null,
+      // Credits Remaining, everyone but the Admin (who mints): its own balances.
+      isAdmin ? null : creditsRemaining(ctx, actor.id),
       // Open Support Tickets (Admin) / My Open Tickets: open tickets the caller sees.
       countOpenTickets(ctx, actor),
       // Active Campaigns (Admin) / My Active Campaigns: Submitted through Processing, in scope.
