@@ -179,6 +179,14 @@ describe('Advanced Analytics screen', () => {
       .waitFor();
     await settle(page);
     await shot(page, 'analytics-reseller');
+    // The five cards at desktop and phone widths; the page does not scroll sideways.
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await settle(page);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await shot(page, `analytics-reseller-${width}`);
+    }
     expect(await csp()).toEqual([]);
     await page.context().close();
   });
