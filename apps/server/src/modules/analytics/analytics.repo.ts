@@ -3,7 +3,7 @@
 // have no use for, and one SQL statement per chart beats composing their row-level reads. Nothing
 // here writes a ledger or campaign row; the only write is analytics_fold(), the rollup's catch-up.
 import { sql, type RawBuilder } from 'kysely';
-import type { AnalyticsRange } from '@herald/contract';
+import type { AnalyticsRange, CreditType } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Actor } from '../../policies/scope.js';
 
@@ -31,13 +31,18 @@ const later = (a: string, b: string) =>
   a === '-infinity' ? b : b === '-infinity' ? a : a > b ? a : b;
 const startOf = (day: string) => (day === '-infinity' ? day : `${day}T00:00:00Z`);
 
-/** Folds the rollups up to yesterday when not done yet today, and answers the read's window. */
-export async function openWindow(db: DbOrTx, range: AnalyticsRange): Promise<Window> {
+/** Folds the rollups up to yesterday when not done yet today; answers W and today (UTC). */
+async function fold(db: DbOrTx): Promise<{ w: string; today: string }> {
   const { rows } = await sql<{ w: string; today: string }>`
     SELECT analytics_fold()::text AS w, (now() AT TIME ZONE 'UTC')::date::text AS today`.execute(
     db,
   );
-  const { w, today } = rows[0]!;
+  return rows[0]!;
+}
+
+/** Folds the rollups when due, and answers the window of a range. */
+export async function openWindow(db: DbOrTx, range: AnalyticsRange): Promise<Window> {
+  const { w, today } = await fold(db);
   const days = range === 'all' ? 0 : Number(range);
   const from = days === 0 ? '-infinity' : addDays(today, 1 - days);
   const next = w === '-infinity' ? w : addDays(w, 1);
@@ -48,6 +53,17 @@ export async function openWindow(db: DbOrTx, range: AnalyticsRange): Promise<Win
     totalsValid: days === 0 || next === today,
     days,
   };
+}
+
+/**
+ * Folds the rollups when due, and answers the window of the current calendar month (UTC): the
+ * dashboards' "(Month)" figures. Its user totals are never valid (no 'Top Users' over a month).
+ */
+export async function openMonthWindow(db: DbOrTx): Promise<Window> {
+  const { w, today } = await fold(db);
+  const from = `${today.slice(0, 8)}01`;
+  const next = w === '-infinity' ? w : addDays(w, 1);
+  return { from, folded: w, liveFrom: later(next, from), totalsValid: false, days: 0 };
 }
 
 /** WHERE on `users u`: the actor's scope, itself included (policies/scope.ts). */
@@ -103,6 +119,14 @@ export async function creditsTrend(db: DbOrTx, actor: Actor, win: Window) {
            coalesce(sum(removed), 0)::text AS removed
     FROM (${ledgerDays(actor, win)}) x GROUP BY day ORDER BY day`.execute(db);
   return rows.map((r) => ({ date: r.date, Added: Number(r.added), Removed: Number(r.removed) }));
+}
+
+/** Credits spent on campaigns (net of refunds) per credit type in the window, every type spent. */
+export async function usedPerType(db: DbOrTx, actor: Actor, win: Window) {
+  const { rows } = await sql<{ credit_type: CreditType; used: string }>`
+    SELECT credit_type, sum(used)::text AS used
+    FROM (${ledgerDays(actor, win)}) x GROUP BY credit_type HAVING sum(used) <> 0`.execute(db);
+  return rows.map((r) => ({ creditType: r.credit_type, count: Number(r.used) }));
 }
 
 /** Credits spent on campaigns (net of refunds) per credit type: the 'Credit Types Used' pie. */

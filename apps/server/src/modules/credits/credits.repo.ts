@@ -145,26 +145,3 @@ export async function mintedThisMonthByType(db: DbOrTx) {
     .execute();
   return rows.map((r) => ({ creditType: r.credit_type, count: Number(r.n) }));
 }
-
-/**
- * Credits spent on campaigns this month by the actor's scope (itself and its subtree), campaign
- * debits net of refunds, per credit type (reseller dashboards' "Credits Used (Month)").
- */
-export async function spentThisMonthByType(db: DbOrTx, actor: Actor) {
-  const rows = await db
-    .selectFrom('credit_transactions')
-    .innerJoin('users', 'users.id', 'credit_transactions.to_user_id')
-    .select([
-      'credit_transactions.credit_type',
-      sql<string>`sum(CASE WHEN credit_transactions.kind = 'campaign_debit'
-                           THEN credit_transactions.count ELSE -credit_transactions.count END)`.as(
-        'n',
-      ),
-    ])
-    .where('credit_transactions.kind', 'in', ['campaign_debit', 'campaign_refund'])
-    .where('credit_transactions.created_at', '>=', MONTH_START)
-    .where(usersInScope(actor))
-    .groupBy('credit_transactions.credit_type')
-    .execute();
-  return rows.map((r) => ({ creditType: r.credit_type, count: Number(r.n) }));
-}

@@ -1,5 +1,4 @@
 import {
-  CREDIT_TYPES,
   server as msg,
   type Balances,
   type BalancesFilters,
@@ -9,7 +8,6 @@ import {
   type CreditTransaction,
   type CreditTransactionList,
   type CreditType,
-  type CreditTypeCount,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
@@ -132,33 +130,18 @@ export async function balances(
   return { balances: out, nextCursor: page.more ? (page.emails.at(-1) ?? null) : null };
 }
 
-/** Every credit type in the contract's order with its count from `rows`, 0 where absent. */
-function everyType(rows: { creditType: CreditType; count: number }[]): CreditTypeCount[] {
-  const by = new Map(rows.map((r) => [r.creditType, r.count]));
-  return CREDIT_TYPES.map((creditType) => ({ creditType, count: by.get(creditType) ?? 0 }));
-}
-
-/** Credits the Admins minted this calendar month, per type: the Admin dashboard's figure. */
-export async function creditsMintedThisMonth(ctx: AppContext): Promise<CreditTypeCount[]> {
-  return everyType(await reads.mintedThisMonthByType(ctx.db));
-}
-
-/**
- * Credits spent on campaigns this calendar month by the actor's scope, net of refunds, per type:
- * a reseller dashboard's figure. Transfers to its users are not spending.
- */
-export async function creditsSpentThisMonth(
+/** Credits the Admins minted this calendar month (UTC) per type, types minted only. */
+export function creditsMintedThisMonth(
   ctx: AppContext,
-  actor: Actor,
-): Promise<CreditTypeCount[]> {
-  return everyType(await reads.spentThisMonthByType(ctx.db, actor));
+): Promise<{ creditType: CreditType; count: number }[]> {
+  return reads.mintedThisMonthByType(ctx.db);
 }
 
-/** One user's balance of each credit type: the dashboards' "Credits Remaining". */
+/** One user's balance rows per credit type (types it never held are absent). */
 export async function creditsRemaining(
   ctx: AppContext,
   userId: string,
-): Promise<CreditTypeCount[]> {
+): Promise<{ creditType: CreditType; count: number }[]> {
   const rows = await reads.balancesOf(ctx.db, userId);
-  return everyType(rows.map((r) => ({ creditType: r.creditType, count: r.balance })));
+  return rows.map((r) => ({ creditType: r.creditType, count: r.balance }));
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_TYPES, server as msg, type CreditType, type Dashboard } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -114,6 +116,34 @@ describe('GET /api/dashboard', () => {
       creditsSentMonth: null,
     });
     expect(await figure(h.u3.token)).toMatchObject({ creditsRemaining: perType({ [D]: 3 }) });
+  });
+
+  it("Credits Used (Month) counts from the month's first instant (UTC), folded days included", async () => {
+    // Two of U3's campaign debits: an hour into this month (a folded day unless today is the
+    // 1st) and an hour before it (last month: left out).
+    const debit = async (count: number, at: RawBuilder<Date>) =>
+      t.ownerDb
+        .insertInto('credit_transactions')
+        .values({
+          group_id: randomUUID(),
+          to_user_id: h.u3.user.id,
+          to_email: h.u3.user.email,
+          to_name: h.u3.user.name,
+          by_user_id: h.u3.user.id,
+          by_email: h.u3.user.email,
+          by_name: h.u3.user.name,
+          type: 'Removed',
+          credit_type: N,
+          count,
+          kind: 'campaign_debit',
+          created_at: at,
+        })
+        .execute();
+    const monthStart = sql<Date>`date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+    await debit(11, sql<Date>`${monthStart} + interval '1 hour'`);
+    await debit(13, sql<Date>`${monthStart} - interval '1 hour'`);
+    const r2 = (await dashboard(h.r2.token)).json<Dashboard>();
+    expect(r2.creditsUsedMonth).toEqual(perType({ [N]: 11, [D]: 4 }));
   });
 
   it('answers 401 without a token and 401 at once after the caller is blocked', async () => {
