@@ -14,7 +14,7 @@ import {
 } from './support/browser.js';
 
 /**
- * Advanced Analytics: the Admin and a Reseller see four cards and four
+ * Advanced Analytics: the Admin and a Reseller see five cards and four
  * charts (300 high) filled with their scope's figures, fetched by five calls together; the date
  * range selector asks again; the page breaks no CSP rule; Sub-Reseller and User are sent to
  * /unauthorized. The e2e database is shared, so the Admin's figures are only checked to be
@@ -40,7 +40,7 @@ const t = journey(async (adminToken) => {
     rate: 0.1,
     type: 'Added',
   });
-  // Its user's campaign to one number takes 1 credit (Removed 1).
+  // Its user's campaign to one number spends 1 credit (Used 1; the 120 are Distributed).
   const userToken = (await apiLogin(user.email, user.password)).token;
   await apiCreateCampaign(userToken, { to: '9876543210', creditType: N, message: 'Hello' });
 });
@@ -161,13 +161,17 @@ describe('Advanced Analytics screen', () => {
     await chartsDrawn(page);
     await expect.poll(() => card(page, 'credits-added')).toBe('620');
     expect(await card(page, 'total-users')).toBe('2');
-    expect(await card(page, 'credits-used')).toBe('121');
+    // Used: its user's campaign (1); the 120 given to that user are distributed, not used.
+    expect(await card(page, 'credits-used')).toBe('1');
+    expect(await card(page, 'credits-distributed')).toBe('120');
     expect(await card(page, 'total-campaigns')).toBe('1');
     const top = page.getByTestId('analytics-top-users');
     await top.locator('.recharts-bar-rectangle').first().waitFor();
     // The axis label wraps the name over two lines: compare without spaces.
     const label = async () => ((await top.textContent()) ?? '').replace(/\s/g, '');
-    await expect.poll(label).toContain(reseller.name.replace(/\s/g, ''));
+    // Ranked by campaign spending: the user who sent, not the Reseller who only gave credits.
+    await expect.poll(label).toContain(user.name.replace(/\s/g, ''));
+    expect(await label()).not.toContain(reseller.name.replace(/\s/g, ''));
     await page
       .getByTestId('analytics-credit-types')
       .locator('.recharts-pie-sector')
@@ -175,6 +179,14 @@ describe('Advanced Analytics screen', () => {
       .waitFor();
     await settle(page);
     await shot(page, 'analytics-reseller');
+    // The five cards at desktop and phone widths; the page does not scroll sideways.
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await settle(page);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await shot(page, `analytics-reseller-${width}`);
+    }
     expect(await csp()).toEqual([]);
     await page.context().close();
   });

@@ -57,12 +57,19 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
 /** Dashboard card titles. */
 const CARDS: Record<Role, string[]> = {
   Admin: ['Total Users', 'Active Campaigns', 'Credits Sent (Month)', 'Open Support Tickets'],
-  Reseller: ['My Total Users', 'My Active Campaigns', 'Credits Used (Month)', 'My Open Tickets'],
+  Reseller: [
+    'My Total Users',
+    'My Active Campaigns',
+    'Credits Used (Month)',
+    'My Open Tickets',
+    'Credits Remaining',
+  ],
   'Sub-Reseller': [
     'My Total Users',
     'My Active Campaigns',
     'Credits Used (Month)',
     'My Open Tickets',
+    'Credits Remaining',
   ],
   User: ['Campaigns Sent', 'Credits Remaining', 'Avg. Success Rate', 'My Open Tickets'],
 };

@@ -51,7 +51,13 @@ export const ui = {
     exportFailed: 'Failed to export transaction history.',
   },
   analytics: { loadFailed: 'Failed to load analytics data.' },
-  dashboard: { loadFailed: 'Failed to load dashboard figures.' },
+  dashboard: {
+    loadFailed: 'Failed to load dashboard figures.',
+    /** Under a per-type credit card that leaves out the types at 0. */
+    otherTypesZero: 'Other types: 0',
+    /** A per-type credit card where every type is at 0. */
+    noCredits: 'None of any type',
+  },
   campaigns: {
     nameHint: 'Optional. When empty, the campaign is named after the first words of its message.',
     namePlaceholder: 'e.g. Diwali offer',

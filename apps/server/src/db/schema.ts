@@ -179,11 +179,16 @@ export interface AnalyticsDailyTable {
   credit_type: CreditType;
   added: string;
   removed: string;
+  /** Campaign debits net of refunds (migration 0026). */
+  used: string;
+  /** Credits moved down the tree onto the scope's accounts (migration 0026). */
+  distributed: string;
 }
 export interface AnalyticsUserTotalsTable {
   days: number;
   user_id: string;
-  removed: string;
+  /** Campaign debits net of refunds (migration 0026). */
+  used: string;
 }
 
 /** Mail waiting to be sent, or sent (body cleared); see migration 0006. */

@@ -12,15 +12,18 @@ export const AnalyticsQuerySchema = z.object({
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 /**
- * GET /api/analytics, the analytics summary. `users.total`: the users of the
- * caller's scope, the caller excluded (a head count, whatever the range); `credits.added` and
- * `credits.removed`: Σ count of the Added and Removed ledger entries on accounts of the scope
- * (the caller's own included) in the range; `campaigns.total`: the scope's campaigns created in
- * the range.
+ * GET /api/analytics, the analytics summary (docs/product.md, Dashboards and analytics).
+ * `users.total`: the users of the caller's scope, the caller excluded (a head count, whatever
+ * the range);
+ * `credits.added`: Σ count of the Added ledger entries on accounts of the scope (the caller's own
+ * included) in the range; `credits.used`: credits spent on campaigns by the scope's accounts,
+ * debits net of refunds; `credits.distributed`: credits moved down the tree onto the scope's
+ * accounts below the caller (mints and transfers given, net of burns and credits taken back);
+ * `campaigns.total`: the scope's campaigns created in the range.
  */
 export const AnalyticsSummarySchema = z.object({
   users: z.object({ total: z.number() }),
-  credits: z.object({ added: z.number(), removed: z.number() }),
+  credits: z.object({ added: z.number(), used: z.number(), distributed: z.number() }),
   campaigns: z.object({ total: z.number() }),
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
@@ -35,9 +38,9 @@ export const CreditsTrendSchema = z.array(CreditsTrendRowSchema);
 export type CreditsTrendRow = z.infer<typeof CreditsTrendRowSchema>;
 
 /**
- * GET /api/analytics/credit-types: credits Removed per credit type in the range (the 'Credit
- * Types Used' pie); GET /api/analytics/campaign-types: campaigns per credit type in the range.
- * Largest first; types with none are left out.
+ * GET /api/analytics/credit-types: credits spent on campaigns (net of refunds) per credit type in
+ * the range (the 'Credit Types Used' pie); GET /api/analytics/campaign-types: campaigns per
+ * credit type in the range. Largest first; types with none are left out.
  */
 export const NameValueRowSchema = z.object({ name: z.string(), value: z.number() });
 export const NameValueRowsSchema = z.array(NameValueRowSchema);
@@ -46,7 +49,10 @@ export type NameValueRow = z.infer<typeof NameValueRowSchema>;
 /** The 'Top Users by Credit Usage' chart holds this many users at most. */
 export const TOP_USERS_LIMIT = 10;
 
-/** GET /api/analytics/top-users: the scope's users by credits Removed in the range, most first. */
+/**
+ * GET /api/analytics/top-users: the scope's users by credits spent on campaigns (net of refunds)
+ * in the range, most first; transfers to other users are not spending.
+ */
 export const TopUserRowSchema = z.object({ name: z.string(), used: z.number() });
 export const TopUsersSchema = z.array(TopUserRowSchema);
 export type TopUserRow = z.infer<typeof TopUserRowSchema>;

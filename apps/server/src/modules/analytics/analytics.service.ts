@@ -2,6 +2,7 @@ import {
   TOP_USERS_LIMIT,
   type AnalyticsRange,
   type AnalyticsSummary,
+  type CreditType,
   type CreditsTrendRow,
   type NameValueRow,
   type TopUserRow,
@@ -59,6 +60,19 @@ export async function campaignTypes(
 ): Promise<NameValueRow[]> {
   allowed(actor);
   return repo.campaignTypes(ctx.db, actor, await repo.openWindow(ctx.db, range));
+}
+
+/**
+ * Credits spent on campaigns this calendar month (UTC) by the actor's scope, itself and its
+ * subtree, net of refunds, per credit type: a reseller dashboard's "Credits Used (Month)". Read
+ * from the rollups like every analytics figure, so the two screens count alike. Types with none
+ * are left out.
+ */
+export async function creditsUsedThisMonth(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ creditType: CreditType; count: number }[]> {
+  return repo.usedPerType(ctx.db, actor, await repo.openMonthWindow(ctx.db));
 }
 
 export async function topUsers(

@@ -134,35 +134,14 @@ export async function balancesOf(db: DbOrTx, userId: string) {
 /** The first instant of the current calendar month in UTC. */
 const MONTH_START = sql<Date>`date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
-/** Credits the Admins minted this month (Admin dashboard's "Credits Sent (Month)"). */
-export async function mintedThisMonth(db: DbOrTx): Promise<number> {
-  const row = await db
+/** Credits the Admins minted this month, per credit type (Admin dashboard's "Credits Sent (Month)"). */
+export async function mintedThisMonthByType(db: DbOrTx) {
+  const rows = await db
     .selectFrom('credit_transactions')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
+    .select(['credit_type', sql<string>`sum(count)`.as('n')])
     .where('kind', '=', 'mint')
     .where('created_at', '>=', MONTH_START)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Credits removed from one account this month (reseller dashboards' "Credits Used (Month)"). */
-export async function removedThisMonth(db: DbOrTx, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_transactions')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
-    .where('to_user_id', '=', userId)
-    .where('type', '=', 'Removed')
-    .where('created_at', '>=', MONTH_START)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Sum of one user's balances over all credit types. */
-export async function remainingOf(db: DbOrTx, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_balances')
-    .select(sql<string>`coalesce(sum(balance), 0)`.as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .groupBy('credit_type')
+    .execute();
+  return rows.map((r) => ({ creditType: r.credit_type, count: Number(r.n) }));
 }

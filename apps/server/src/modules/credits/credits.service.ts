@@ -7,6 +7,7 @@ import {
   type CreditListFilters,
   type CreditTransaction,
   type CreditTransactionList,
+  type CreditType,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
@@ -129,17 +130,18 @@ export async function balances(
   return { balances: out, nextCursor: page.more ? (page.emails.at(-1) ?? null) : null };
 }
 
-/** Credits the Admins minted this calendar month (UTC): the Admin dashboard's figure. */
-export function creditsMintedThisMonth(ctx: AppContext): Promise<number> {
-  return reads.mintedThisMonth(ctx.db);
+/** Credits the Admins minted this calendar month (UTC) per type, types minted only. */
+export function creditsMintedThisMonth(
+  ctx: AppContext,
+): Promise<{ creditType: CreditType; count: number }[]> {
+  return reads.mintedThisMonthByType(ctx.db);
 }
 
-/** Credits taken from one account this calendar month: a reseller dashboard's figure. */
-export function creditsRemovedThisMonth(ctx: AppContext, userId: string): Promise<number> {
-  return reads.removedThisMonth(ctx.db, userId);
-}
-
-/** One user's balances summed over every credit type: a User dashboard's figure. */
-export function creditsRemaining(ctx: AppContext, userId: string): Promise<number> {
-  return reads.remainingOf(ctx.db, userId);
+/** One user's balance rows per credit type (types it never held are absent). */
+export async function creditsRemaining(
+  ctx: AppContext,
+  userId: string,
+): Promise<{ creditType: CreditType; count: number }[]> {
+  const rows = await reads.balancesOf(ctx.db, userId);
+  return rows.map((r) => ({ creditType: r.creditType, count: r.balance }));
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignStatus, Dashboard } from '@herald/contract';
+import { CREDIT_TYPES, type CampaignStatus, type Dashboard } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { openTicket, put } from '../tickets/tickets.test-fixtures.js';
 import { buildHierarchy, type Hierarchy, type Member } from '../users/test-fixtures.js';
 
 /**
- * Every dashboard card is live (docs/product.md, Decisions): active campaigns, campaigns sent, the
+ * Every dashboard card is live (docs/product.md, Dashboards and analytics): active campaigns, campaigns sent, the
  * success rate and open tickets, per role, against figures counted by hand below.
  * Hierarchy: Admin; R1 → S1 → U1; R1 → U2; R2 → U3.
  */
@@ -98,16 +98,27 @@ describe('GET /api/dashboard: live cards per role', () => {
     });
   });
 
-  it('every figure a role shows is a number (no card without live data)', async () => {
-    const shown: [string, (keyof Dashboard)[]][] = [
-      [h.admin, ['totalUsers', 'activeCampaigns', 'creditsSentMonth', 'openTickets']],
-      [h.r1.token, ['totalUsers', 'activeCampaigns', 'creditsUsedMonth', 'openTickets']],
-      [h.s1.token, ['totalUsers', 'activeCampaigns', 'creditsUsedMonth', 'openTickets']],
-      [h.u1.token, ['campaignsSent', 'creditsRemaining', 'avgSuccessRate', 'openTickets']],
+  it('every figure a role shows is live: a number, or one count per credit type', async () => {
+    const shown: [string, (keyof Dashboard)[], (keyof Dashboard)[]][] = [
+      [h.admin, ['totalUsers', 'activeCampaigns', 'openTickets'], ['creditsSentMonth']],
+      [
+        h.r1.token,
+        ['totalUsers', 'activeCampaigns', 'openTickets'],
+        ['creditsUsedMonth', 'creditsRemaining'],
+      ],
+      [
+        h.s1.token,
+        ['totalUsers', 'activeCampaigns', 'openTickets'],
+        ['creditsUsedMonth', 'creditsRemaining'],
+      ],
+      [h.u1.token, ['campaignsSent', 'avgSuccessRate', 'openTickets'], ['creditsRemaining']],
     ];
-    for (const [token, figures] of shown) {
+    for (const [token, numbers, perType] of shown) {
       const d = await dashboard(token);
-      for (const f of figures) expect(typeof d[f], f).toBe('number');
+      for (const f of numbers) expect(typeof d[f], f).toBe('number');
+      for (const f of perType) {
+        expect(d[f], f).toEqual(CREDIT_TYPES.map((creditType) => ({ creditType, count: 0 })));
+      }
     }
   });
 });

@@ -27,11 +27,19 @@ interface CardDef {
   value: (s: AnalyticsSummary) => number;
 }
 
-/** The four summary cards. */
+/**
+ * The summary cards: Credits Used is what campaigns spent (net of refunds), Credits Distributed
+ * what was handed down the tree (docs/product.md, Dashboards and analytics).
+ */
 const CARDS: CardDef[] = [
   { id: 'total-users', title: 'Total Users', value: (s) => s.users.total },
   { id: 'credits-added', title: 'Credits Added', value: (s) => s.credits.added },
-  { id: 'credits-used', title: 'Credits Used', value: (s) => s.credits.removed },
+  { id: 'credits-used', title: 'Credits Used', value: (s) => s.credits.used },
+  {
+    id: 'credits-distributed',
+    title: 'Credits Distributed',
+    value: (s) => s.credits.distributed,
+  },
   { id: 'total-campaigns', title: 'Total Campaigns', value: (s) => s.campaigns.total },
 ];
 

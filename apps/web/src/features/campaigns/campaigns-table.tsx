@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Button, Dropdown, Spinner, Table } from 'react-bootstrap';
 import { CAMPAIGN_STATUS_VARIANTS, type Campaign, type CampaignList } from '@herald/contract';
+import { RowActionsMenu } from '../../components/row-actions-menu';
 import { StatusBadge } from '../../components/status-badge';
 import { ACTION_LABELS, type CampaignAction } from './campaign-actions';
 import { useLoadMore } from '../../components/use-load-more';
@@ -50,20 +51,13 @@ const CampaignRow = memo(function CampaignRow(props: RowProps) {
         <DeliveryProgressCell delivery={c.delivery} />
       </td>
       <td>
-        <Dropdown align="end">
-          <Dropdown.Toggle size="sm" variant="outline-primary" disabled={downloading}>
-            {downloading && <Spinner size="sm" className="me-1" aria-hidden="true" />}
-            Actions
-          </Dropdown.Toggle>
-          {/* Fixed, so the menu is not clipped by the table's horizontal scroller. */}
-          <Dropdown.Menu popperConfig={{ strategy: 'fixed' }}>
-            {actions.map((a) => (
-              <Dropdown.Item key={a} as="button" onClick={() => onAction(a, c)}>
-                {ACTION_LABELS[a](c)}
-              </Dropdown.Item>
-            ))}
-          </Dropdown.Menu>
-        </Dropdown>
+        <RowActionsMenu disabled={downloading} busy={downloading}>
+          {actions.map((a) => (
+            <Dropdown.Item key={a} as="button" onClick={() => onAction(a, c)}>
+              {ACTION_LABELS[a](c)}
+            </Dropdown.Item>
+          ))}
+        </RowActionsMenu>
       </td>
     </tr>
   );

@@ -2,33 +2,37 @@ import { ui, type Dashboard, type Role } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
 import { useDashboard } from '../../api/dashboard/get-dashboard';
 import { FigureCard } from '../../components/figure-card';
+import { CreditTypesCard } from './credit-types-card';
 
-interface CardDef {
-  title: string;
-  figure: keyof Dashboard;
-  percent?: boolean;
-}
+/** The credit figures: one count per credit type each (docs/product.md, Dashboards and analytics). */
+type PerTypeFigure = 'creditsSentMonth' | 'creditsUsedMonth' | 'creditsRemaining';
+type NumberFigure = Exclude<keyof Dashboard, PerTypeFigure>;
+
+type CardDef =
+  | { title: string; figure: NumberFigure; percent?: boolean }
+  | { title: string; perType: PerTypeFigure };
 
 const RESELLER_CARDS: CardDef[] = [
   { title: 'My Total Users', figure: 'totalUsers' },
   { title: 'My Active Campaigns', figure: 'activeCampaigns' },
-  { title: 'Credits Used (Month)', figure: 'creditsUsedMonth' },
+  { title: 'Credits Used (Month)', perType: 'creditsUsedMonth' },
   { title: 'My Open Tickets', figure: 'openTickets' },
+  { title: 'Credits Remaining', perType: 'creditsRemaining' },
 ];
 
-/** The four cards of each role's dashboard, with the product's titles. */
+/** The cards of each role's dashboard, with the product's titles. */
 const CARDS: Record<Role, CardDef[]> = {
   Admin: [
     { title: 'Total Users', figure: 'totalUsers' },
     { title: 'Active Campaigns', figure: 'activeCampaigns' },
-    { title: 'Credits Sent (Month)', figure: 'creditsSentMonth' },
+    { title: 'Credits Sent (Month)', perType: 'creditsSentMonth' },
     { title: 'Open Support Tickets', figure: 'openTickets' },
   ],
   Reseller: RESELLER_CARDS,
   'Sub-Reseller': RESELLER_CARDS,
   User: [
     { title: 'Campaigns Sent', figure: 'campaignsSent' },
-    { title: 'Credits Remaining', figure: 'creditsRemaining' },
+    { title: 'Credits Remaining', perType: 'creditsRemaining' },
     { title: 'Avg. Success Rate', figure: 'avgSuccessRate', percent: true },
     { title: 'My Open Tickets', figure: 'openTickets' },
   ],
@@ -47,13 +51,13 @@ function formatFigure(value: number, percent: boolean | undefined): string {
 }
 
 /** A card's value: undefined while loading; a dash for an average over no delivery report yet. */
-function figureOf(def: CardDef, data: Dashboard | undefined) {
+function figureOf(def: { figure: NumberFigure; percent?: boolean }, data: Dashboard | undefined) {
   const value = data ? data[def.figure] : undefined;
   if (value === undefined) return undefined;
   return value === null ? '—' : formatFigure(value, def.percent);
 }
 
-/** Dashboard with live figures for the caller's scope (docs/product.md, Decisions). */
+/** Dashboard with live figures for the caller's scope (docs/product.md, Dashboards and analytics). */
 export function DashboardPage() {
   const session = useSession();
   const { data, isError } = useDashboard();
@@ -70,14 +74,23 @@ export function DashboardPage() {
       {/* A failed refresh keeps the figures already shown; a failed first load shows none. */}
       {(!isError || data) && (
         <div className="row g-3">
-          {CARDS[session.user.role].map((def) => (
-            <FigureCard
-              key={def.figure}
-              id={`dashboard-${slug(def.title)}`}
-              title={def.title}
-              value={figureOf(def, data)}
-            />
-          ))}
+          {CARDS[session.user.role].map((def) =>
+            'perType' in def ? (
+              <CreditTypesCard
+                key={def.perType}
+                id={`dashboard-${slug(def.title)}`}
+                title={def.title}
+                counts={data ? (data[def.perType] ?? []) : undefined}
+              />
+            ) : (
+              <FigureCard
+                key={def.figure}
+                id={`dashboard-${slug(def.title)}`}
+                title={def.title}
+                value={figureOf(def, data)}
+              />
+            ),
+          )}
         </div>
       )}
     </div>
