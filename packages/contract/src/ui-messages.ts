@@ -85,6 +85,25 @@ export const ui = {
     reportUploadFailed: '❌ Error uploading report.',
     statusUpdated: (status: string) => `✅ Status updated to ${status}`,
     statusFailed: '❌ Error updating campaign status.',
+    /** Under the recipient count (docs/product.md, Campaigns: cost, preview, confirm). */
+    costLine: (count: string, type: string, left: string) =>
+      `Uses ${count} ${type} credits; ${left} left after`,
+    shortfall: (needed: string, have: string) => `Needs ${needed}, you have ${have}`,
+    /** The message box's counter. */
+    messageCounter: (used: string, max: string) => `${used} / ${max}`,
+    /** One line under the Credit Type select for the types that add something. */
+    typeExplainDp: 'DP types show your picture as the sender’s profile photo (DP).',
+    typeExplainCta:
+      'CTA types add a call button and a link button under the message, with one single creative.',
+    typeExplainOwnNumber:
+      'Own Number sends from the owner’s own number (set by the Admin), with a DP and buttons.',
+    /** A chosen file the form refused: it stays listed until removed, and blocks submitting. */
+    fileRejectedBlocks: 'Remove the refused file before creating the campaign.',
+    removeFile: (name: string) => `Remove ${name}`,
+    /** Shown when the form came back from this browser tab's draft. */
+    draftRestored: 'Restored what you typed before. Files are not kept: choose them again.',
+    confirmTitle: 'Confirm campaign',
+    confirmCost: (count: string, type: string) => `${count} ${type} credits`,
     ...ruleMessages,
     empty: 'No campaigns found.',
   },

@@ -3,7 +3,10 @@ import { Alert, Button, Card, Col, Form, ProgressBar, Row, Spinner } from 'react
 import { defaultCampaignName, ui, type SessionUser } from '@herald/contract';
 import { useSession } from '../../../lib/auth-store';
 import { TextField } from '../../../components/form-field';
+import { ConfirmDialog } from './confirm-dialog';
+import { CostLine, shortfallText } from './cost-line';
 import { MediaFields } from './media-fields';
+import { MessageField } from './message-field';
 import { OwnerFields } from './owner-fields';
 import { RecipientsField } from './recipients-field';
 import { useCampaignForm } from './use-campaign-form';
@@ -18,6 +21,7 @@ export function CreateCampaignForm(props: { onCreated?: () => void }): JSX.Eleme
 function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () => void }) {
   const f = useCampaignForm(me, onCreated);
   const { values, errors, sending, setValue } = f;
+  const shortfall = shortfallText(f.cost);
   return (
     <Card className="shadow-sm mb-4">
       <Card.Header as="h2" className="h5 mb-0">
@@ -25,6 +29,11 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
       </Card.Header>
       <Card.Body>
         {f.loadFailed && <Alert variant="danger">{ui.campaigns.loadFailed}</Alert>}
+        {f.draftRestored && (
+          <p className="small text-muted border-start border-3 border-info ps-2" role="note">
+            {ui.campaigns.draftRestored}
+          </p>
+        )}
         <Form noValidate onSubmit={(e) => void f.submit(e)} aria-label="Create Campaign">
           <OwnerFields
             me={me}
@@ -35,6 +44,7 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
             userEmail={values.userEmail}
             creditType={values.creditType}
             available={f.available}
+            balances={f.ownerBalances}
             errors={errors}
             disabled={sending}
             onUserEmail={(userEmail) => setValue({ userEmail })}
@@ -74,10 +84,7 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
             disabled={sending}
             onChange={(name) => setValue({ name })}
           />
-          <TextField
-            controlId="campaign-message"
-            label="Message"
-            rows={4}
+          <MessageField
             value={values.message}
             error={errors.message}
             disabled={sending}
@@ -89,6 +96,8 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
             onTextChange={f.setRecipientsText}
             onAdd={f.addRecipients}
             onClear={f.clearRecipients}
+            onRemove={f.removeRecipients}
+            cost={<CostLine cost={f.cost} type={values.creditType} />}
             error={errors.recipients}
             disabled={sending}
           />
@@ -101,9 +110,20 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
             disabled={sending}
             onValues={setValue}
             onFiles={f.setFile}
+            rejected={f.rejected}
+            onRejected={f.setRejectedFile}
           />
           {sending && <UploadProgress preparing={f.preparing} progress={f.progress} />}
-          {f.blocker && !sending && <Alert variant="warning">{f.blocker}</Alert>}
+          {f.blocker && !sending && (
+            <Alert variant="warning">
+              {f.blocker}
+              {f.blocker === ui.campaigns.insufficientCredits && shortfall && (
+                <strong className="ms-2" data-testid="campaign-shortfall">
+                  {shortfall}
+                </strong>
+              )}
+            </Alert>
+          )}
           {f.outcome && (
             <Alert variant={f.outcome.ok ? 'success' : 'danger'}>{f.outcome.text}</Alert>
           )}
@@ -112,6 +132,15 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
             Create Campaign
           </Button>
         </Form>
+        <ConfirmDialog
+          show={f.pending !== null}
+          values={values}
+          files={f.files}
+          features={f.features}
+          recipients={f.pending?.keys.length ?? 0}
+          onConfirm={() => void f.confirm()}
+          onBack={f.back}
+        />
       </Card.Body>
     </Card>
   );

@@ -4,11 +4,14 @@ import { ApiError } from '../../../lib/api-client';
 import {
   availableFor,
   checkCampaignForm,
+  costOf,
   EMPTY_FILES,
   EMPTY_VALUES,
   featuresOf,
+  fileBlocker,
   encodeRecipients,
   keepsIdempotencyKey,
+  mediaFieldsOf,
   ownerOptions,
   submitBlocker,
   withCreditType,
@@ -197,5 +200,37 @@ describe('ownerOptions', () => {
       { value: 'asha@x.test', label: 'Asha (asha@x.test)' },
     ]);
     expect(ownerOptions(me, undefined)).toEqual([{ value: '', label: 'Ravi (Self)' }]);
+  });
+});
+
+describe('costOf', () => {
+  it('says what is used and left, or how far the balance falls short', () => {
+    expect(costOf(30, 150)).toEqual({ count: 30, available: 150, left: 120, short: 0 });
+    expect(costOf(42, 40)).toEqual({ count: 42, available: 40, left: 0, short: 2 });
+    expect(costOf(0, 40)).toBeNull();
+    expect(costOf(3, undefined)).toBeNull();
+  });
+});
+
+describe('fileBlocker', () => {
+  it('blocks while a refused media file or an unreadable numbers file is listed', () => {
+    expect(fileBlocker({}, [{ error: null }])).toBeNull();
+    expect(fileBlocker({ dp: undefined }, [])).toBeNull();
+    expect(fileBlocker({ images: 'too large' }, [])).toBe(ui.campaigns.fileRejectedBlocks);
+    expect(fileBlocker({}, [{ error: ui.campaigns.fileUnreadable }])).toBe(
+      ui.campaigns.fileRejectedBlocks,
+    );
+  });
+});
+
+describe('mediaFieldsOf', () => {
+  it('lists the pickers each type shows', () => {
+    expect(mediaFieldsOf(featuresOf('Normal Message - domestic'))).toEqual([
+      'images',
+      'video',
+      'pdf',
+      'audio',
+    ]);
+    expect(mediaFieldsOf(featuresOf('With DP & CTA - domestic'))).toEqual(['dp', 'singleCreative']);
   });
 });

@@ -13,6 +13,7 @@ import {
   server,
   ui,
   type Balances,
+  type CampaignFileField,
   type CreditType,
   type User,
   writeRecipientKey,
@@ -102,6 +103,35 @@ export function withCreditType(
   };
 }
 
+/** The media pickers a credit type shows. */
+export function mediaFieldsOf(f: TypeFeatures): CampaignFileField[] {
+  const media: CampaignFileField[] = f.cta
+    ? ['singleCreative']
+    : ['images', 'video', 'pdf', 'audio'];
+  return f.dp ? ['dp', ...media] : media;
+}
+
+/** What the recipients cost: the owner's balance of the type and how far it falls short. */
+export interface Cost {
+  count: number;
+  available: number;
+  /** The balance after the campaign; 0 when short. */
+  left: number;
+  /** Credits missing; 0 when the balance covers it. */
+  short: number;
+}
+
+/** Null until there are recipients and the balance is known. */
+export function costOf(recipients: number, available: number | undefined): Cost | null {
+  if (available === undefined || recipients === 0) return null;
+  return {
+    count: recipients,
+    available,
+    left: Math.max(0, available - recipients),
+    short: Math.max(0, recipients - available),
+  };
+}
+
 /** The owner's balance of the type; missing means 0. Undefined while loading. */
 export function availableFor(
   balances: Balances | undefined,
@@ -117,6 +147,19 @@ export function submitBlocker(recipients: number, available: number | undefined)
   if (recipients > MAX_RECIPIENTS) return server.campaignTooManyRecipients;
   if (available !== undefined && recipients > available) return ui.campaigns.insufficientCredits;
   return null;
+}
+
+/**
+ * Why a chosen file blocks the submission: a media file the form refused, or a numbers file
+ * that could not be read, stays listed until the user removes it rather than being left out.
+ */
+export function fileBlocker(
+  rejectedMedia: Partial<Record<CampaignFileField, string>>,
+  numbersInputs: readonly { error: string | null }[],
+): string | null {
+  const refused =
+    Object.values(rejectedMedia).some(Boolean) || numbersInputs.some((i) => i.error !== null);
+  return refused ? ui.campaigns.fileRejectedBlocks : null;
 }
 
 /** The text fields to send: only those the type takes, empty ones left out. */

@@ -3,7 +3,7 @@ import { DP_MAX_PX, DP_MIN_PX, MAX_CAMPAIGN_IMAGES } from '@herald/contract';
 import type { FieldErrors } from '../../../components/field-errors';
 import { TextField } from '../../../components/form-field';
 import type { CampaignFiles, CampaignFormValues, TypeFeatures } from './create-form-logic';
-import { limitMb } from './file-rules';
+import { limitMb, type MediaField } from './file-rules';
 import { MediaFileInput } from './media-file-input';
 
 interface MediaFieldsProps {
@@ -14,6 +14,9 @@ interface MediaFieldsProps {
   disabled: boolean;
   onValues: (patch: Partial<CampaignFormValues>) => void;
   onFiles: (patch: Partial<CampaignFiles>) => void;
+  /** The refused choice per picker (blocks submitting until removed). */
+  rejected: Partial<Record<MediaField, string>>;
+  onRejected: (field: MediaField, error: string | null) => void;
 }
 
 const one = (file: File | null): File[] => (file ? [file] : []);
@@ -23,7 +26,14 @@ const one = (file: File | null): File[] => (file ? [file] : []);
  * types one single creative and the two buttons; otherwise images, video, pdf and audio.
  */
 export function MediaFields(props: MediaFieldsProps) {
-  const { features, values, files, errors, disabled, onValues, onFiles } = props;
+  const { features, values, files, errors, disabled, onValues, onFiles, rejected } = props;
+  // Every picker reports its files and, when it refused them, why.
+  const picked =
+    (field: MediaField, patch: (f: File[]) => Partial<CampaignFiles>) =>
+    (f: File[], error: string | null) => {
+      onFiles(patch(f));
+      props.onRejected(field, error);
+    };
   return (
     <fieldset className="border rounded p-3 mb-3">
       <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
@@ -36,7 +46,8 @@ export function MediaFields(props: MediaFieldsProps) {
           value={one(files.dp)}
           disabled={disabled}
           hint={`PNG or JPEG, ${DP_MIN_PX}x${DP_MIN_PX} to ${DP_MAX_PX}x${DP_MAX_PX} pixels, max ${limitMb('dp')} MB.`}
-          onChange={(f) => onFiles({ dp: f[0] ?? null })}
+          error={rejected.dp}
+          onChange={picked('dp', (f) => ({ dp: f[0] ?? null }))}
         />
       )}
       {features.cta ? (
@@ -47,7 +58,8 @@ export function MediaFields(props: MediaFieldsProps) {
             value={one(files.singleCreative)}
             disabled={disabled}
             hint={`An image, an mp4 video or a pdf, max ${limitMb('singleCreative')} MB.`}
-            onChange={(f) => onFiles({ singleCreative: f[0] ?? null })}
+            error={rejected.singleCreative}
+            onChange={picked('singleCreative', (f) => ({ singleCreative: f[0] ?? null }))}
           />
           <Row>
             <Col md={6}>
@@ -105,7 +117,8 @@ export function MediaFields(props: MediaFieldsProps) {
               value={files.images}
               disabled={disabled}
               hint={`Up to ${MAX_CAMPAIGN_IMAGES} images, max ${limitMb('images')} MB each.`}
-              onChange={(images) => onFiles({ images })}
+              error={rejected.images}
+              onChange={picked('images', (images) => ({ images }))}
             />
           </Col>
           <Col md={6}>
@@ -114,7 +127,8 @@ export function MediaFields(props: MediaFieldsProps) {
               label="Video (mp4)"
               value={one(files.video)}
               disabled={disabled}
-              onChange={(f) => onFiles({ video: f[0] ?? null })}
+              error={rejected.video}
+              onChange={picked('video', (f) => ({ video: f[0] ?? null }))}
             />
           </Col>
           <Col md={6}>
@@ -123,7 +137,8 @@ export function MediaFields(props: MediaFieldsProps) {
               label="PDF"
               value={one(files.pdf)}
               disabled={disabled}
-              onChange={(f) => onFiles({ pdf: f[0] ?? null })}
+              error={rejected.pdf}
+              onChange={picked('pdf', (f) => ({ pdf: f[0] ?? null }))}
             />
           </Col>
           <Col md={6}>
@@ -132,7 +147,8 @@ export function MediaFields(props: MediaFieldsProps) {
               label="Audio"
               value={one(files.audio)}
               disabled={disabled}
-              onChange={(f) => onFiles({ audio: f[0] ?? null })}
+              error={rejected.audio}
+              onChange={picked('audio', (f) => ({ audio: f[0] ?? null }))}
             />
           </Col>
         </Row>

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
-import { Form, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { ui } from '@herald/contract';
 import { formatBytes } from '../../../lib/format';
+import { FileThumbnails } from './file-thumbnails';
 import {
   checkMediaFile,
   FIELD_ACCEPT,
@@ -12,9 +14,12 @@ import {
 interface MediaFileInputProps {
   field: MediaField;
   label: string;
-  /** The accepted files now on the form (shown under the picker). */
+  /** The accepted files now on the form (shown under the picker, images as thumbnails). */
   value: readonly File[];
-  onChange: (files: File[]) => void;
+  /** Why the chosen file was refused; it stays shown (and blocks submitting) until removed. */
+  error: string | undefined;
+  /** A choice checked: the files taken, or none and the reason they were refused. */
+  onChange: (files: File[], error: string | null) => void;
   hint?: string;
   multiple?: boolean;
   disabled?: boolean;
@@ -22,20 +27,19 @@ interface MediaFileInputProps {
 
 /**
  * One media picker: each chosen file is checked (size, type by content, DP dimensions) before
- * the form takes it; a refused choice shows the rule's message and leaves the field empty.
+ * the form takes it. A refused choice shows the rule's message next to the file the picker still
+ * names, until the user removes it or picks another.
  */
 export function MediaFileInput(props: MediaFileInputProps) {
-  const { field, label, value, onChange, multiple = false } = props;
+  const { field, label, value, error, onChange, multiple = false } = props;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const controlId = `campaign-${field}`;
 
   async function pick(list: FileList | null) {
     const chosen = Array.from(list ?? []);
-    setError(null);
     if (chosen.length === 0) {
-      onChange([]);
+      onChange([], null);
       return;
     }
     setChecking(true);
@@ -45,16 +49,16 @@ export function MediaFileInput(props: MediaFileInputProps) {
       problem = await checkMediaFile(field, file);
     }
     setChecking(false);
-    if (problem) {
-      setError(problem);
-      if (inputRef.current) inputRef.current.value = '';
-      onChange([]);
-      return;
-    }
-    onChange(chosen);
+    onChange(problem ? [] : chosen, problem);
+  }
+
+  function remove() {
+    if (inputRef.current) inputRef.current.value = '';
+    onChange([], null);
   }
 
   const hint = props.hint ?? `Max ${limitMb(field)} MB.`;
+  const names = value.map((f) => f.name).join(', ');
   return (
     <Form.Group className="mb-3" controlId={controlId}>
       <Form.Label>{label}</Form.Label>
@@ -73,13 +77,26 @@ export function MediaFileInput(props: MediaFileInputProps) {
           Checking file…
         </Form.Text>
       )}
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
       {!error && value.length > 0 && (
         <Form.Text className="d-block text-success">
           {value.map((f) => `${f.name} (${formatBytes(f.size)})`).join(', ')}
         </Form.Text>
       )}
       {!error && value.length === 0 && <Form.Text muted>{hint}</Form.Text>}
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      {(error || value.length > 0) && (
+        <Button
+          variant="link"
+          size="sm"
+          className="p-0 d-block"
+          disabled={props.disabled}
+          aria-label={ui.campaigns.removeFile(error ? label : names)}
+          onClick={remove}
+        >
+          Remove
+        </Button>
+      )}
+      <FileThumbnails files={value} />
     </Form.Group>
   );
 }

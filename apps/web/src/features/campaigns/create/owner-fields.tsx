@@ -1,9 +1,9 @@
 import { Col, Row } from 'react-bootstrap';
-import { CREDIT_TYPES, type CreditType, type SessionUser, type User } from '@herald/contract';
-import { SelectField } from '../../../components/form-field';
+import type { CreditType, SessionUser, User } from '@herald/contract';
 import { SearchSelect } from '../../../components/search-select';
 import type { FieldErrors } from '../../../components/field-errors';
 import { formatCount, ownerOptions } from './create-form-logic';
+import { CreditTypeField } from './credit-type-field';
 
 interface OwnerFieldsProps {
   me: SessionUser;
@@ -17,14 +17,12 @@ interface OwnerFieldsProps {
   creditType: CreditType;
   /** The owner's balance of the type; undefined while loading. */
   available: number | undefined;
+  /** The owner's balance per type; undefined while loading. */
+  balances: Partial<Record<CreditType, number>> | undefined;
   errors: FieldErrors;
   disabled: boolean;
   onUserEmail: (email: string) => void;
   onCreditType: (type: CreditType) => void;
-}
-
-function isCreditType(value: string): value is CreditType {
-  return (CREDIT_TYPES as readonly string[]).includes(value);
 }
 
 /**
@@ -56,16 +54,12 @@ export function OwnerFields(props: OwnerFieldsProps) {
           </Col>
         )}
         <Col md={6}>
-          <SelectField
-            controlId="campaign-credit-type"
-            label="Credit Type"
-            options={CREDIT_TYPES}
+          <CreditTypeField
             value={creditType}
+            balances={props.balances}
             error={errors.creditType}
             disabled={disabled}
-            onChange={(v) => {
-              if (isCreditType(v)) props.onCreditType(v);
-            }}
+            onChange={props.onCreditType}
           />
         </Col>
       </Row>

@@ -1,7 +1,8 @@
-import { useRef, useState, type ClipboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { ui } from '@herald/contract';
-import type { LastInput, ParsedRecipients } from '../recipients/use-recipient-parser';
+import type { AddedInput, LastInput, ParsedRecipients } from '../recipients/use-recipient-parser';
+import { AddedInputs } from './added-inputs';
 import { formatCount } from './create-form-logic';
 import { InvalidEntries } from './invalid-entries';
 
@@ -11,6 +12,8 @@ export const LARGE_PASTE_CHARS = 20_000;
 export interface RecipientsState {
   count: number;
   last: LastInput | null;
+  /** Files and long pastes, each removable with its numbers. */
+  inputs: readonly AddedInput[];
   busy: boolean;
   error: string | null;
 }
@@ -23,6 +26,9 @@ interface RecipientsFieldProps {
   /** A file or a long paste, added to the list at once under `source`. */
   onAdd: (input: string | File, source: string) => Promise<ParsedRecipients | null>;
   onClear: () => void;
+  onRemove: (id: number) => void;
+  /** Shown under the total (what the recipients cost). */
+  cost: ReactNode;
   error: string | undefined;
   disabled: boolean;
 }
@@ -98,6 +104,7 @@ export function RecipientsField(props: RecipientsFieldProps) {
         />
         <Form.Text muted>.csv, .xlsx or .xls; only cells holding a number are read.</Form.Text>
       </Form.Group>
+      <AddedInputs inputs={state.inputs} disabled={locked} onRemove={props.onRemove} />
       {state.busy && (
         <div className="d-flex align-items-center gap-2 mb-2 text-primary" role="status">
           <Spinner size="sm" aria-hidden="true" />
@@ -109,12 +116,13 @@ export function RecipientsField(props: RecipientsFieldProps) {
           {error}
         </Alert>
       )}
-      <RecipientCounts count={state.count} last={state.last} />
+      <RecipientCounts count={state.count} last={state.last} cost={props.cost} />
     </fieldset>
   );
 }
 
-function RecipientCounts({ count, last }: { count: number; last: LastInput | null }) {
+function RecipientCounts(props: { count: number; last: LastInput | null; cost: ReactNode }) {
+  const { count, last } = props;
   return (
     <>
       <div aria-live="polite">
@@ -133,6 +141,7 @@ function RecipientCounts({ count, last }: { count: number; last: LastInput | nul
           </div>
         )}
         <div className="fw-semibold">{`Total recipients: ${formatCount(count)}`}</div>
+        {props.cost}
       </div>
       {/* Outside the live region: a hundred entries are read, not announced at each change. */}
       {last && (

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { ui, type CreditType, type SessionUser } from '@herald/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ui, type CampaignFileField, type CreditType, type SessionUser } from '@herald/contract';
 import { errorMessage } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../components/field-errors';
 import { useCreateCampaign } from '../../../api/campaigns/create-campaign';
@@ -9,16 +9,29 @@ import { useRecipientParser } from '../recipients/use-recipient-parser';
 import {
   availableFor,
   checkCampaignForm,
+  costOf,
   EMPTY_FILES,
   EMPTY_VALUES,
   encodeRecipients,
   featuresOf,
+  fileBlocker,
   keepsIdempotencyKey,
+  mediaFieldsOf,
   submitBlocker,
   withCreditType,
   type CampaignFiles,
   type CampaignFormValues,
+  type CampaignTextFields,
 } from './create-form-logic';
+import { useFormDraft, useSaveDraft } from './use-form-draft';
+
+type Rejected = Partial<Record<CampaignFileField, string>>;
+
+/** A checked submission waiting for the user's Confirm in the preview. */
+interface Pending {
+  fields: CampaignTextFields;
+  keys: Float64Array;
+}
 
 export interface Outcome {
   ok: boolean;
@@ -28,7 +41,8 @@ export interface Outcome {
 /**
  * The create form's state and submission: inputs, recipients (as keys, parsed in a Worker),
  * the owner's balance, and one Idempotency-Key per submission, kept for a retry whose first
- * outcome is unknown and dropped on any edit.
+ * outcome is unknown and dropped on any edit. 'Create Campaign' checks the form and opens the
+ * preview; only its Confirm sends. The text inputs and the Numbers box are kept as a draft.
  */
 export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undefined) {
   // What is typed in the Campaign For picker (a User has none).
@@ -36,8 +50,13 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const users = useUserSearch(ownerTerm, me.role !== 'User');
   const create = useCreateCampaign();
   const parser = useRecipientParser();
-  const [values, setValues] = useState<CampaignFormValues>(EMPTY_VALUES);
+  const draft = useFormDraft(me.id);
+  const [values, setValues] = useState<CampaignFormValues>(
+    () => draft.restored?.values ?? EMPTY_VALUES,
+  );
   const [files, setFiles] = useState<CampaignFiles>(EMPTY_FILES);
+  const [rejected, setRejected] = useState<Rejected>({});
+  const [pending, setPending] = useState<Pending | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -48,12 +67,21 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const keyRef = useRef<string | null>(null);
   const submittingRef = useRef(false);
 
+  // The draft's numbers go back into the box once; then every change is kept.
+  const restoredNumbers = draft.restored?.numbers;
+  const setParserText = parser.setText;
+  useEffect(() => {
+    if (restoredNumbers) setParserText(restoredNumbers);
+  }, [restoredNumbers, setParserText]);
+  useSaveDraft(draft.save, { values, numbers: parser.text });
+
   const features = featuresOf(values.creditType);
   const ownerEmail = values.userEmail || me.email;
   // The owner's balances alone: the scope's first page of balances need not hold the owner.
   const balances = useBalances({ email: ownerEmail });
   const available = availableFor(balances.data, ownerEmail, values.creditType);
-  const blocker = submitBlocker(parser.count, available);
+  const cost = costOf(parser.count, available);
+  const blocker = submitBlocker(parser.count, available) ?? fileBlocker(rejected, parser.inputs);
   const sending = preparing || create.isPending;
   // Until the balances arrive the credit rule cannot be checked here: wait for them (a failed
   // load leaves the check to the server, which refuses with the same message).
@@ -71,11 +99,17 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     edited();
     setFiles((f) => ({ ...f, ...patch }));
   };
+  const setRejectedFile = (field: CampaignFileField, error: string | null) => {
+    setRejected((r) => ({ ...r, [field]: error ?? undefined }));
+  };
   const setCreditType = (type: CreditType) => {
     edited();
     const next = withCreditType(values, files, type);
     setValues(next.values);
     setFiles(next.files);
+    // A refused file in a picker the new type does not show no longer blocks.
+    const kept = mediaFieldsOf(featuresOf(type));
+    setRejected((r) => Object.fromEntries(kept.map((k) => [k, r[k]])) as Rejected);
   };
   const recipientsEdited = () => {
     edited();
@@ -96,13 +130,14 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     if (locked || submittingRef.current) return;
     submittingRef.current = true;
     try {
-      await send();
+      await review();
     } finally {
       submittingRef.current = false;
     }
   }
 
-  async function send() {
+  /** Checks the form; when it may be sent, opens the preview to confirm. */
+  async function review() {
     setOutcome(null);
     // A click within the debounce of the last keystroke still counts every typed number.
     const keys = await parser.settle();
@@ -113,7 +148,27 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
       return;
     }
     setErrors({});
-    if (submitBlocker(keys.length, available)) return;
+    if (submitBlocker(keys.length, available) ?? fileBlocker(rejected, parser.inputs)) return;
+    setPending({ fields: checked.fields, keys });
+  }
+
+  /** The preview's Back: the form stays exactly as it was. */
+  const back = () => setPending(null);
+
+  /** The preview's Confirm: sends what was checked (the form cannot change behind the dialog). */
+  async function confirm() {
+    const checked = pending;
+    if (!checked || submittingRef.current) return;
+    setPending(null);
+    submittingRef.current = true;
+    try {
+      await send(checked);
+    } finally {
+      submittingRef.current = false;
+    }
+  }
+
+  async function send({ fields, keys }: Pending) {
     const idempotencyKey = (keyRef.current ??= crypto.randomUUID());
     setPreparing(true);
     setProgress(0);
@@ -121,7 +176,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     setPreparing(false);
     create.mutate(
       {
-        fields: checked.fields,
+        fields,
         to,
         files,
         idempotencyKey,
@@ -132,7 +187,9 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
           keyRef.current = null;
           setValues((v) => ({ ...EMPTY_VALUES, userEmail: v.userEmail, creditType: v.creditType }));
           setFiles(EMPTY_FILES);
+          setRejected({});
           parser.clear();
+          draft.clear();
           setFormKey((k) => k + 1);
           setOutcome({ ok: true, text: ui.campaigns.created });
           onCreated?.();
@@ -149,12 +206,24 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     edited();
     parser.clear();
   };
+  const removeRecipients = (id: number) => {
+    recipientsEdited();
+    parser.remove(id);
+  };
 
   return {
     users,
     ownerTerm,
     setOwnerTerm,
     loadFailed: users.error ?? balances.error,
+    ownerBalances: balances.data?.[ownerEmail],
+    draftRestored: draft.showNote,
+    rejected,
+    setRejectedFile,
+    pending,
+    back,
+    confirm,
+    cost,
     parser,
     values,
     files,
@@ -174,6 +243,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     setRecipientsText,
     addRecipients,
     clearRecipients,
+    removeRecipients,
     submit,
   };
 }

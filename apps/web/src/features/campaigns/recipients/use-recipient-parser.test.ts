@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ui, recipientKeysToStrings } from '@herald/contract';
 import { answer } from './parse-buffer';
-import { kindOf, parseRecipients, RecipientParseError } from './use-recipient-parser';
+import { kindOf, parseRecipients, RecipientParseError, unionOf } from './use-recipient-parser';
 import { writeXlsx } from '../../../../test/zip-fixture';
 
 describe('parseRecipients', () => {
@@ -40,5 +40,20 @@ describe('parseRecipients', () => {
     const { reply, transfer } = await answer({ id: 7, kind: 'text', buffer });
     expect(reply).toMatchObject({ id: 7, kept: 1, invalid: 0, ignored: 0, duplicates: 1 });
     expect(transfer).toHaveLength(1);
+  });
+});
+
+describe('unionOf', () => {
+  it('joins the added inputs, so removing one takes out only the numbers no other holds', async () => {
+    const a = await parseRecipients('9800000001 9800000002');
+    const b = await parseRecipients('9800000002 9800000003');
+    const input = (id: number, keys: Float64Array) => ({ id, source: `s${id}`, keys, error: null });
+    const both = unionOf([input(1, a.keys), input(2, b.keys)]);
+    expect(recipientKeysToStrings(both)).toEqual(['9800000001', '9800000002', '9800000003']);
+    expect(recipientKeysToStrings(unionOf([input(2, b.keys)]))).toEqual([
+      '9800000002',
+      '9800000003',
+    ]);
+    expect(unionOf([])).toHaveLength(0);
   });
 });

@@ -10,11 +10,14 @@ import { ui } from '@herald/contract';
 import { encodeInSlices } from './encode-text';
 import { LatestParse, type LiveResult } from './latest-parse';
 import type { ParseKind, ParseReply, ParseRequest } from './parse-buffer';
+import { mergeKeys } from './keys';
 import { addScan, listOf, type ParsedRecipients, type RecipientScan } from './recipient-list';
 
 export type { ParsedRecipients } from './recipient-list';
 
 export class RecipientParseError extends Error {}
+
+const NONE = new Float64Array(0);
 
 export function kindOf(file: File): ParseKind {
   const name = file.name.toLowerCase();
@@ -96,10 +99,29 @@ export interface LastInput {
   figures: ParsedRecipients;
 }
 
+/**
+ * One input added at once (a file or a long paste), kept apart so it can be removed with its
+ * numbers. A file that could not be read stays listed with its error until removed.
+ */
+export interface AddedInput {
+  id: number;
+  source: string;
+  keys: Float64Array;
+  error: string | null;
+}
+
+/** The union of the inputs' keys. */
+export function unionOf(inputs: readonly AddedInput[]): Float64Array {
+  let all: Float64Array = NONE;
+  for (const input of inputs) if (input.keys.length) all = mergeKeys(all, input.keys).keys;
+  return all;
+}
+
+let nextInputId = 1;
+
 /** The label of the Numbers box's own figures. */
 export const TYPED_SOURCE = 'Typed numbers';
 
-const NONE = new Float64Array(0);
 const messageOf = (e: unknown) =>
   e instanceof RecipientParseError ? e.message : ui.campaigns.fileUnreadable;
 
@@ -107,6 +129,8 @@ const messageOf = (e: unknown) =>
 export function useRecipientParser() {
   const [text, setTextState] = useState('');
   const [added, setAdded] = useState<Float64Array>(NONE);
+  const [inputs, setInputs] = useState<AddedInput[]>([]);
+  const inputsRef = useRef(inputs);
   const [typed, setTyped] = useState<RecipientScan | null>(null);
   const [lastAdded, setLastAdded] = useState<LastInput | null>(null);
   const [typedIsLast, setTypedIsLast] = useState(false);
@@ -143,11 +167,27 @@ export function useRecipientParser() {
     [live],
   );
 
+  /** Takes an added input and its numbers back out (a number also in another input stays). */
+  const remove = useCallback((id: number) => {
+    const gone = inputsRef.current.find((i) => i.id === id);
+    if (!gone) return;
+    inputsRef.current = inputsRef.current.filter((i) => i.id !== id);
+    setInputs(inputsRef.current);
+    if (gone.keys.length === 0) return;
+    addedRef.current = unionOf(inputsRef.current);
+    setAdded(addedRef.current);
+    setLastAdded((last) => (last?.source === gone.source ? null : last));
+  }, []);
+
   /** A file or a long paste, added to the list at once; null when it could not be parsed. */
   const add = useCallback(
     async (input: string | File, source: string): Promise<ParsedRecipients | null> => {
       setBusy(true);
       setError(null);
+      const keepInput = (entry: AddedInput) => {
+        inputsRef.current = [...inputsRef.current, entry];
+        setInputs(inputsRef.current);
+      };
       try {
         const scan = await scanRecipients(input);
         const typedNow = typedRef.current;
@@ -156,11 +196,12 @@ export function useRecipientParser() {
         const next = typedNow ? addScan(addedRef.current, scan).keys : figures.keys;
         addedRef.current = next;
         setAdded(next);
+        keepInput({ id: nextInputId++, source, keys: scan.keys, error: null });
         setLastAdded({ source, figures });
         setTypedIsLast(false);
         return figures;
       } catch (e) {
-        setError(messageOf(e));
+        keepInput({ id: nextInputId++, source, keys: NONE, error: messageOf(e) });
         return null;
       } finally {
         setBusy(false);
@@ -179,6 +220,8 @@ export function useRecipientParser() {
   const clear = useCallback(() => {
     live.cancel();
     addedRef.current = NONE;
+    inputsRef.current = [];
+    setInputs([]);
     typedRef.current = null;
     setTextState('');
     setAdded(NONE);
@@ -199,6 +242,8 @@ export function useRecipientParser() {
     recipients,
     count: recipients.length,
     last,
+    inputs,
+    remove,
     busy,
     error,
     add,
