@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { ui, type Balances, type CampaignList, type CreditType } from '@herald/contract';
 import { writeXlsx } from '../apps/web/test/zip-fixture.js';
 import { apiCreateUser, apiLogin, baseUrl, journey, shot } from './support/browser.js';
+import { png, pngFile } from './support/png.js';
 import { pickSearchOption } from './support/search-select.js';
 
 type Account = { email: string; password: string; name: string };
@@ -51,49 +51,6 @@ async function newestCampaign(token: string) {
   return first;
 }
 
-const CRC = new Uint32Array(256).map((_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of data) c = (CRC[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A real w×h RGB PNG that the browser decodes. */
-function png(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = Buffer.alloc(1 + w * 3);
-  for (let x = 0; x < w; x++) row.set([30, 110 + (x % 100), 200], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const pngFile = (name: string, w: number, h: number) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: png(w, h),
-});
-
 const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'Camp Reseller');
   resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
@@ -123,8 +80,16 @@ function counts(form: Locator) {
   return form.getByTestId('recipient-counts');
 }
 
-async function submitAndWait(form: Locator) {
+/** 'Create Campaign' opens the preview; its Confirm sends. */
+async function createAndConfirm(form: Locator) {
   await form.getByRole('button', { name: 'Create Campaign' }).click();
+  const dialog = form.page().getByRole('dialog', { name: ui.campaigns.confirmTitle });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function submitAndWait(form: Locator) {
+  await createAndConfirm(form);
   await form.getByText(ui.campaigns.created).waitFor();
 }
 
@@ -340,8 +305,15 @@ describe('create campaign as a User', () => {
       buffer: Buffer.from('no'),
     });
     await form.getByText(ui.campaigns.fileUnreadable).waitFor();
-    await shot(page, 'campaign-create-files');
     await form.getByLabel('Message', { exact: true }).fill('From files');
+    // The unreadable file stays listed and blocks the campaign until it is removed.
+    const submit = form.getByRole('button', { name: 'Create Campaign' });
+    await form.getByText(ui.campaigns.fileRejectedBlocks).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await shot(page, 'campaign-create-files');
+    await form.getByRole('button', { name: ui.campaigns.removeFile('broken.xlsx') }).click();
+    expect(await form.getByText(ui.campaigns.fileUnreadable).count()).toBe(0);
+    await form.getByText('Total recipients: 4').waitFor();
     await submitAndWait(form);
     const c = await newestCampaign(userToken);
     expect([c.message, c.recipientCount]).toEqual(['From files', 4]);
@@ -432,7 +404,7 @@ describe('large lists, slow and lost uploads', () => {
     });
     await form.getByLabel('Message', { exact: true }).fill('Lost answer');
     await typeNumbers(form, '9500000001 9500000002');
-    await form.getByRole('button', { name: 'Create Campaign' }).click();
+    await createAndConfirm(form);
     await form.getByText(ui.campaigns.createFailed).waitFor();
     expect(await listed()).toBe(countBefore + 1);
     await shot(page, 'campaign-create-lost-answer');
@@ -467,7 +439,7 @@ describe('large lists, slow and lost uploads', () => {
       downloadThroughput: -1,
       uploadThroughput: 512 * 1024,
     });
-    await form.getByRole('button', { name: 'Create Campaign' }).click();
+    await createAndConfirm(form);
     const bar = form.getByRole('progressbar');
     await bar.waitFor();
     await expect
@@ -538,7 +510,7 @@ describe('large lists, slow and lost uploads', () => {
     await form.getByText('Total recipients: 1,000,000').waitFor({ timeout: 30_000 });
     await form.getByLabel('Message', { exact: true }).fill('A million');
     await watchLongTasks();
-    await submit.click();
+    await createAndConfirm(form);
     await form.getByText(ui.campaigns.created).waitFor({ timeout: 150_000 });
     const sending = await longestTask();
     console.log(`longest main-thread task: parsing ${parsing} ms, sending ${sending} ms`);

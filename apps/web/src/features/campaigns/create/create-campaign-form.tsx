@@ -29,12 +29,12 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
       </Card.Header>
       <Card.Body>
         {f.loadFailed && <Alert variant="danger">{ui.campaigns.loadFailed}</Alert>}
-        {f.draftRestored && (
-          <p className="small text-muted border-start border-3 border-info ps-2" role="note">
-            {ui.campaigns.draftRestored}
-          </p>
-        )}
         <Form noValidate onSubmit={(e) => void f.submit(e)} aria-label="Create Campaign">
+          {f.draftRestored && (
+            <p className="small text-muted border-start border-3 border-info ps-2" role="note">
+              {ui.campaigns.draftRestored}
+            </p>
+          )}
           <OwnerFields
             me={me}
             users={f.users.data}

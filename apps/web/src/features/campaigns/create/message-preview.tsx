@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { CampaignFiles, CampaignFormValues, TypeFeatures } from './create-form-logic';
+import { LinkIcon, PhoneIcon } from './preview-icons';
 import { previewLines } from './preview-text';
 import { useObjectUrls } from './use-object-urls';
 
@@ -39,9 +40,9 @@ export function MessagePreview({ values, files, features }: MessagePreviewProps)
   const [dpUrl] = useObjectUrls(features.dp && files.dp ? [files.dp] : []);
   const urls = useObjectUrls(shown);
   const buttons = [
-    values.ctaCallText.trim() && { icon: '📞', text: values.ctaCallText.trim() },
-    values.ctaURLText.trim() && { icon: '🔗', text: values.ctaURLText.trim() },
-  ].filter((b): b is { icon: string; text: string } => !!b);
+    { icon: <PhoneIcon />, text: values.ctaCallText.trim() },
+    { icon: <LinkIcon />, text: values.ctaURLText.trim() },
+  ].filter((b) => b.text !== '');
   return (
     <section className="rounded p-2 mx-auto w-100" style={CHAT} aria-label="Message preview">
       {features.dp && (
@@ -82,7 +83,7 @@ export function MessagePreview({ values, files, features }: MessagePreviewProps)
         )}
         {named.map((file) => (
           <div key={file.name} className="small border rounded px-2 py-1 mb-1 bg-light text-break">
-            📄 {file.name}
+            {file.name}
           </div>
         ))}
         <div className="text-break" data-testid="preview-text">
@@ -107,7 +108,7 @@ export function MessagePreview({ values, files, features }: MessagePreviewProps)
           className="text-center small fw-semibold py-2 mt-1 shadow-sm"
           style={BUTTON}
         >
-          <span aria-hidden="true">{b.icon} </span>
+          <span className="me-1">{b.icon}</span>
           {b.text}
         </div>
       ))}

@@ -176,7 +176,10 @@ export function useRecipientParser() {
     if (gone.keys.length === 0) return;
     addedRef.current = unionOf(inputsRef.current);
     setAdded(addedRef.current);
-    setLastAdded((last) => (last?.source === gone.source ? null : last));
+    // The last input's figures were counted against a list that changed: the box's own figures
+    // show again (recounted against what is left), if it holds numbers.
+    setLastAdded(null);
+    setTypedIsLast(typedRef.current !== null);
   }, []);
 
   /** A file or a long paste, added to the list at once; null when it could not be parsed. */
