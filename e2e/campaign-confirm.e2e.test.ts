@@ -200,7 +200,7 @@ describe('cost, preview and confirm', () => {
     const submit = form.getByRole('button', { name: 'Create Campaign' });
     expect(await submit.isDisabled()).toBe(true);
     await shotWidths(page, 'campaign-confirm-refused-file');
-    await form.getByRole('button', { name: ui.campaigns.removeFile('Images (up to 3)') }).click();
+    await form.getByRole('button', { name: ui.campaigns.removeFile('big.png') }).click();
     expect(await form.getByText(ui.campaigns.fileTooLarge(3)).count()).toBe(0);
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await shot(page, 'campaign-confirm-removed');

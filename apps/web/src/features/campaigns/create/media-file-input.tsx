@@ -34,6 +34,8 @@ export function MediaFileInput(props: MediaFileInputProps) {
   const { field, label, value, error, onChange, multiple = false } = props;
   const inputRef = useRef<HTMLInputElement>(null);
   const [checking, setChecking] = useState(false);
+  // The refused choice's names, for its Remove button (the form keeps only accepted files).
+  const [refused, setRefused] = useState('');
   const controlId = `campaign-${field}`;
 
   async function pick(list: FileList | null) {
@@ -49,6 +51,7 @@ export function MediaFileInput(props: MediaFileInputProps) {
       problem = await checkMediaFile(field, file);
     }
     setChecking(false);
+    setRefused(problem ? chosen.map((f) => f.name).join(', ') : '');
     onChange(problem ? [] : chosen, problem);
   }
 
@@ -58,7 +61,7 @@ export function MediaFileInput(props: MediaFileInputProps) {
   }
 
   const hint = props.hint ?? `Max ${limitMb(field)} MB.`;
-  const names = value.map((f) => f.name).join(', ');
+  const names = error ? refused : value.map((f) => f.name).join(', ');
   return (
     <Form.Group className="mb-3" controlId={controlId}>
       <Form.Label>{label}</Form.Label>
@@ -90,7 +93,7 @@ export function MediaFileInput(props: MediaFileInputProps) {
           size="sm"
           className="p-0 d-block"
           disabled={props.disabled}
-          aria-label={ui.campaigns.removeFile(error ? label : names)}
+          aria-label={ui.campaigns.removeFile(names)}
           onClick={remove}
         >
           Remove
