@@ -115,6 +115,34 @@ describe('cost, preview and confirm', () => {
     await page.context().close();
   });
 
+  it('previews a chosen video from its blob: URL, which the page policy allows', async () => {
+    const page = await t.page(user);
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) blocked.push(m.text());
+    });
+    const form = await openForm(page);
+    await form.getByLabel('Message', { exact: true }).fill('A clip');
+    await form.getByLabel('Numbers', { exact: true }).fill('9850000001');
+    await form.getByText('Total recipients: 1').waitFor();
+    await form.getByLabel('Video (mp4)').setInputFiles({
+      name: 'clip.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom', 'latin1')]),
+    });
+    await form.getByText(/clip\.mp4/).waitFor();
+    await form.getByRole('button', { name: 'Create Campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: ui.campaigns.confirmTitle });
+    const video = dialog.locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toMatch(/^blob:/);
+    await page.waitForTimeout(300);
+    expect(blocked).toEqual([]);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
   it('keeps a half-filled form over a refresh, and says files must be chosen again', async () => {
     const page = await t.page(user);
     let form = await openForm(page);

@@ -64,6 +64,8 @@ async function paste(page: Page, form: Locator, text: string) {
 async function submit(form: Locator, message: string) {
   await form.getByLabel('Message', { exact: true }).fill(message);
   await form.getByRole('button', { name: 'Create Campaign' }).click();
+  // The preview opens first; its Confirm sends (docs/product.md, Campaigns).
+  await form.page().getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await form.getByText(ui.campaigns.created).waitFor();
 }
 

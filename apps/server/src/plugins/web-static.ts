@@ -14,8 +14,8 @@ import { server as msg } from '@herald/contract';
  * The bearer token lives in the page's storage, so this policy is what stands between a future
  * XSS and the token: scripts only from our own files (no inline script, no eval), nothing
  * framing the app, no plugins. React and react-bootstrap set styles through the CSSOM, which
- * `style-src` does not govern, so styles stay `'self'` too. Previews of picked images are
- * blob: URLs; the recipients parser Worker is a same-origin module file.
+ * `style-src` does not govern, so styles stay `'self'` too. Previews of picked images and
+ * videos are blob: URLs; the recipients parser Worker is a same-origin module file.
  */
 const helmetOptions: FastifyHelmetOptions = {
   // Headers are applied by the hook below, only for the web app's responses.
@@ -27,6 +27,7 @@ const helmetOptions: FastifyHelmetOptions = {
       'script-src': ["'self'"],
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:', 'blob:'],
+      'media-src': ["'self'", 'blob:'],
       'connect-src': ["'self'"],
       'worker-src': ["'self'", 'blob:'],
       'object-src': ["'none'"],
