@@ -28,5 +28,7 @@ export const DashboardSchema = z.object({
   creditsRemaining: z.number().nullable(),
   avgSuccessRate: z.number().nullable(),
   openTickets: z.number().nullable(),
+  /** The Admin's approval queue: campaigns Submitted or Pending Approval (null for others). */
+  awaitingApproval: z.number().nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -19,6 +19,7 @@ import { sql as deliveryClaimedBy } from './0020-delivery-claimed-by.js';
 import { sql as deliveryClaimers } from './0021-delivery-claimers.js';
 import { sql as deliveryFillfactor } from './0022-delivery-fillfactor.js';
 import { sql as deliveryCounts } from './0023-delivery-counts.js';
+import { sql as campaignRejectionReason } from './0025-campaign-rejection-reason.js';
 
 export interface Migration {
   version: number;
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   { version: 21, name: 'delivery-claimers', sql: deliveryClaimers },
   { version: 22, name: 'delivery-fillfactor', sql: deliveryFillfactor },
   { version: 23, name: 'delivery-counts', sql: deliveryCounts },
+  { version: 25, name: 'campaign-rejection-reason', sql: campaignRejectionReason },
 ];

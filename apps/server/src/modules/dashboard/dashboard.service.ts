@@ -8,7 +8,11 @@ import {
 } from '../credits/credits.service.js';
 import { countOpenTickets } from '../tickets/tickets.service.js';
 import { countUsersInScope } from '../users/users.service.js';
-import { countActiveCampaigns, userCampaignFigures } from './dashboard.repo.js';
+import {
+  countActiveCampaigns,
+  countAwaitingApproval,
+  userCampaignFigures,
+} from './dashboard.repo.js';
 
 /** GET /api/dashboard: live figures for the caller's scope (docs/product.md, Decisions). */
 export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashboard> {
@@ -30,6 +34,8 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
       // Campaigns Sent and Avg. Success Rate (User).
       isUser ? userCampaignFigures(ctx.db, actor.id) : null,
     ]);
+  // The Admin's approval queue: campaigns Submitted or Pending Approval (docs/product.md, Campaigns).
+  const awaitingApproval = isAdmin ? await countAwaitingApproval(ctx.db) : null;
   return {
     totalUsers,
     creditsSentMonth,
@@ -40,5 +46,6 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
     campaignsSent: mine ? mine.sent : null,
     avgSuccessRate: mine ? mine.avgSuccessRate : null,
     openTickets,
+    awaitingApproval,
   };
 }

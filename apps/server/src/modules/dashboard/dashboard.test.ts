@@ -16,7 +16,7 @@ const dashboard = (token?: string) => t.request({ method: 'GET', url: '/api/dash
 describe('GET /api/dashboard', () => {
   it("counts the users of the caller's scope, the caller excluded", async () => {
     const totals: [string, number, Partial<Dashboard>][] = [
-      [h.admin, 6, { creditsSentMonth: 0, activeCampaigns: 0 }],
+      [h.admin, 6, { creditsSentMonth: 0, activeCampaigns: 0, awaitingApproval: 0 }],
       [h.r1.token, 3, { creditsUsedMonth: 0, activeCampaigns: 0 }],
       [h.s1.token, 1, { creditsUsedMonth: 0, activeCampaigns: 0 }],
       [h.r2.token, 1, { creditsUsedMonth: 0, activeCampaigns: 0 }],
@@ -34,6 +34,7 @@ describe('GET /api/dashboard', () => {
         creditsRemaining: null,
         avgSuccessRate: null,
         openTickets: 0,
+        awaitingApproval: null,
         ...credits,
       });
     }

@@ -14,7 +14,11 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
 import { visibleCampaign } from '../campaigns/index.js';
-import { notifyUsers, type NotificationEvent } from '../notifications/notifications.service.js';
+import {
+  notifyRole,
+  notifyUsers,
+  type NotificationEvent,
+} from '../notifications/notifications.service.js';
 import { getProfile } from '../users/users.service.js';
 import { commitAttachments } from './ticket-files.js';
 import type { TicketUpload } from './tickets.input.js';
@@ -141,7 +145,19 @@ export async function createTicket(
       tx,
       files.map((f) => ({ ...f, ticket_id: id })),
     );
-    return reread(tx, id);
+    const ticket = await reread(tx, id);
+    // New tickets go to the Admins (docs/product.md, Tickets): they hear of each one.
+    await notifyRole(
+      tx,
+      'Admin',
+      {
+        eventType: 'ticket_created',
+        message: msg.notifyTicketCreated(ticket.number, actor.email),
+        link: ticketLink(id),
+      },
+      actor.id,
+    );
+    return ticket;
   });
 }
 
