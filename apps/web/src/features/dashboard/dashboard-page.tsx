@@ -2,6 +2,7 @@ import { ui, type Dashboard, type Role } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
 import { useDashboard } from '../../api/dashboard/get-dashboard';
 import { FigureCard } from '../../components/figure-card';
+import { ApprovalQueueCard } from './approval-queue-card';
 
 interface CardDef {
   title: string;
@@ -78,6 +79,8 @@ export function DashboardPage() {
               value={figureOf(def, data)}
             />
           ))}
+          {/* The Admin's approval queue, a card of its own. */}
+          {session.user.role === 'Admin' && <ApprovalQueueCard data={data} />}
         </div>
       )}
     </div>
