@@ -1,7 +1,5 @@
 import { Button, Spinner } from 'react-bootstrap';
-import { ui, type BulkApproveReply, type Campaign } from '@herald/contract';
-import { errorMessage } from '../../lib/api-client';
-import { useApproveCampaigns } from '../../api/campaigns/approve-campaigns';
+import type { BulkApproveReply, Campaign } from '@herald/contract';
 import type { Notice } from './use-campaign-actions';
 
 /** The notice of one "Approve selected": the count, then each refusal with its reason. */
@@ -28,31 +26,27 @@ export function bulkApproveNotice(reply: BulkApproveReply, shown: readonly Campa
 }
 
 interface BulkApproveBarProps {
-  selected: ReadonlySet<string>;
-  /** The campaigns loaded now, to name the refused ones. */
-  shown: readonly Campaign[];
-  onDone: (notice: Notice) => void;
+  count: number;
+  busy: boolean;
+  onApprove: () => void;
 }
 
-/** The Admin's "Approve selected": one request for the checked rows, each outcome reported. */
-export function BulkApproveBar({ selected, shown, onDone }: BulkApproveBarProps) {
-  const approve = useApproveCampaigns();
-  const count = selected.size;
-  const run = () =>
-    approve.mutate([...selected], {
-      onSuccess: (reply) => onDone(bulkApproveNotice(reply, shown)),
-      onError: (err) =>
-        onDone({ variant: 'danger', text: errorMessage(err, ui.campaigns.bulkApproveFailed) }),
-    });
+/**
+ * The Admin's "Approve selected" for the ticked rows. The request lives with the page, which
+ * outlives this bar: approved rows leave a filtered list, and the bar with them.
+ */
+export function BulkApproveBar({ count, busy, onApprove }: BulkApproveBarProps) {
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-      <Button variant="success" onClick={run} disabled={count === 0 || approve.isPending}>
-        {approve.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+      <Button variant="success" onClick={onApprove} disabled={count === 0 || busy}>
+        {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Approve selected ({count})
       </Button>
-      <span className="small text-muted">
-        {count === 0 ? 'Tick the campaigns awaiting approval to approve them together.' : ''}
-      </span>
+      {count === 0 && (
+        <span className="small text-muted">
+          Tick the campaigns awaiting approval to approve them together.
+        </span>
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 
 /** Every status, after the one choice that covers the approval queue (both of its statuses). */
 const STATUS_OPTIONS = [
-  { value: AWAITING_APPROVAL_FILTER, label: `${AWAITING_APPROVAL_FILTER} (Submitted, Pending)` },
+  { value: AWAITING_APPROVAL_FILTER, label: AWAITING_APPROVAL_FILTER },
   ...CAMPAIGN_STATUSES,
 ];
 

@@ -17,8 +17,9 @@ import {
   useCampaigns,
   type CampaignFilterValues,
 } from '../../api/campaigns/get-campaigns';
+import { useApproveCampaigns } from '../../api/campaigns/approve-campaigns';
 import { useUserSearch } from '../../api/users/get-users';
-import { BulkApproveBar } from './bulk-approve-bar';
+import { BulkApproveBar, bulkApproveNotice } from './bulk-approve-bar';
 import { campaignActionsFor } from './campaign-actions';
 import { CampaignFilters } from './campaign-filters';
 import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
@@ -68,6 +69,7 @@ export function CampaignsPage() {
   const [userTerm, setUserTerm] = useState('');
   const users = useUserSearch(userTerm, !!me && !isUser);
   const actions = useCampaignActions();
+  const bulk = useApproveCampaigns();
   const more = usePagedMore(list);
   // The form refreshes the lists itself; clearing the filters puts the new campaign on top.
   const onCreated = useCallback(() => setFilters(EMPTY_CAMPAIGN_FILTERS), [setFilters]);
@@ -141,12 +143,21 @@ export function CampaignsPage() {
         <Card.Body>
           {isAdmin && shown.some(selectable) && (
             <BulkApproveBar
-              selected={ticked}
-              shown={shown}
-              onDone={(notice) => {
-                actions.setNotice(notice);
-                setSelected(NO_SELECTION);
-              }}
+              count={ticked.size}
+              busy={bulk.isPending}
+              onApprove={() =>
+                bulk.mutate([...ticked], {
+                  onSuccess: (reply) => {
+                    actions.setNotice(bulkApproveNotice(reply, shown));
+                    setSelected(NO_SELECTION);
+                  },
+                  onError: (err) =>
+                    actions.setNotice({
+                      variant: 'danger',
+                      text: errorMessage(err, ui.campaigns.bulkApproveFailed),
+                    }),
+                })
+              }
             />
           )}
           <CampaignsTable
