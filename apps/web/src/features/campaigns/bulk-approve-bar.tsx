@@ -1,24 +1,25 @@
 import { Button, Spinner } from 'react-bootstrap';
-import type { BulkApproveReply, Campaign } from '@herald/contract';
+import {
+  BULK_APPROVE_MAX,
+  server as msg,
+  type BulkApproveReply,
+  type Campaign,
+} from '@herald/contract';
+import { refusedLines } from './bulk-approve';
 import type { Notice } from './use-campaign-actions';
 
 /** The notice of one "Approve selected": the count, then each refusal with its reason. */
 export function bulkApproveNotice(reply: BulkApproveReply, shown: readonly Campaign[]): Notice {
   if (reply.refusedCount === 0) return { variant: 'success', text: `✅ ${reply.message}` };
-  const byId = new Map(shown.map((c) => [c._id, c]));
   return {
     variant: 'warning',
     text: (
       <>
         <div>{reply.message}</div>
         <ul className="small mb-0 mt-1 ps-3" aria-label="Not approved">
-          {reply.results.map((r) =>
-            r.approved ? null : (
-              <li key={r.id}>
-                {byId.get(r.id)?.userName ?? r.id.slice(0, 8)} ({r.id.slice(0, 8)}): {r.message}
-              </li>
-            ),
-          )}
+          {refusedLines(reply, shown).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </>
     ),
@@ -36,9 +37,10 @@ interface BulkApproveBarProps {
  * outlives this bar: approved rows leave a filtered list, and the bar with them.
  */
 export function BulkApproveBar({ count, busy, onApprove }: BulkApproveBarProps) {
+  const tooMany = count > BULK_APPROVE_MAX;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-      <Button variant="success" onClick={onApprove} disabled={count === 0 || busy}>
+      <Button variant="success" onClick={onApprove} disabled={count === 0 || tooMany || busy}>
         {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Approve selected ({count})
       </Button>
@@ -47,6 +49,7 @@ export function BulkApproveBar({ count, busy, onApprove }: BulkApproveBarProps) 
           Tick the campaigns awaiting approval to approve them together.
         </span>
       )}
+      {tooMany && <span className="small text-danger">{msg.bulkApproveTooMany}</span>}
     </div>
   );
 }

@@ -125,6 +125,18 @@ export function CampaignsPage() {
     shown.filter((c) => selectable(c) && selected.has(c._id)).map((c) => c._id),
   );
   const selection = isAdmin ? { selected: ticked, selectable, onToggle } : undefined;
+  const approveTicked = () =>
+    bulk.mutate([...ticked], {
+      onSuccess: (reply) => {
+        actions.setNotice(bulkApproveNotice(reply, shown));
+        setSelected(NO_SELECTION);
+      },
+      onError: (err) =>
+        actions.setNotice({
+          variant: 'danger',
+          text: errorMessage(err, ui.campaigns.bulkApproveFailed),
+        }),
+    });
 
   let body;
   if (problem) body = <Alert variant="danger">{problem}</Alert>;
@@ -142,23 +154,7 @@ export function CampaignsPage() {
       <Card className="shadow-sm">
         <Card.Body>
           {isAdmin && shown.some(selectable) && (
-            <BulkApproveBar
-              count={ticked.size}
-              busy={bulk.isPending}
-              onApprove={() =>
-                bulk.mutate([...ticked], {
-                  onSuccess: (reply) => {
-                    actions.setNotice(bulkApproveNotice(reply, shown));
-                    setSelected(NO_SELECTION);
-                  },
-                  onError: (err) =>
-                    actions.setNotice({
-                      variant: 'danger',
-                      text: errorMessage(err, ui.campaigns.bulkApproveFailed),
-                    }),
-                })
-              }
-            />
+            <BulkApproveBar count={ticked.size} busy={bulk.isPending} onApprove={approveTicked} />
           )}
           <CampaignsTable
             pages={pages}
