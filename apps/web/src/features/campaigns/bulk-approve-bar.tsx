@@ -16,7 +16,7 @@ export function bulkApproveNotice(reply: BulkApproveReply, shown: readonly Campa
     text: (
       <>
         <div>{reply.message}</div>
-        <ul className="small mb-0 mt-1 ps-3" aria-label="Not approved">
+        <ul className="small mb-0 mt-1" aria-label="Not approved">
           {refusedLines(reply, shown).map((line) => (
             <li key={line}>{line}</li>
           ))}
