@@ -245,6 +245,7 @@ describe('the approval queue', () => {
     await shot(page, 'approval-campaigns-phone-390');
     await page.getByRole('button', { name: 'New Campaign' }).click();
     expect(await form.isVisible()).toBe(true);
+    await page.waitForTimeout(300); // the button's colour transition, so the shot shows its state
     await shot(page, 'approval-campaigns-phone-form-390');
     await page.getByRole('button', { name: 'Hide form' }).click();
     expect(await form.isVisible()).toBe(false);
