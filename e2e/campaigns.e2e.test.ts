@@ -241,9 +241,12 @@ describe('campaigns as the Admin', () => {
     expect(await apiBalance(t.adminToken, user.email, TYPE)).toBe(before + COUNTS.userRejected);
 
     const r = row(page, COUNTS.resellerReport);
+    // Submitted, so awaiting approval: Approve and Reject beside Change Status.
     expect(await actionLabels(page, COUNTS.resellerReport)).toEqual([
       'View',
       'Download',
+      'Approve',
+      'Reject',
       'Change Status',
       'Upload Report',
     ]);

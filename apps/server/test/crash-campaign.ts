@@ -132,7 +132,7 @@ export async function settlement(databaseUrl: string, id: string): Promise<Settl
     );
     const notices = await client.query<{ message: string }>(
       `SELECT n.message FROM notifications n JOIN campaigns c ON c.user_id = n.user_id
-       WHERE c.id = $1 AND n.message LIKE '%' || left($1::text, 8) || '%' ORDER BY n.seq`,
+       WHERE c.id = $1 AND position('''' || c.name || '''' in n.message) > 0 ORDER BY n.seq`,
       [id],
     );
     const delivered = count('delivered') + count('read');

@@ -101,6 +101,24 @@ export const server = {
     `Refund for campaign '${campaign.name}': ${count} not delivered`,
   reportNoRecipients: 'None of the numbers in the report file is a recipient of this campaign.',
   campaignBusy: 'This campaign is being updated right now. Please try again in a moment.',
+  // The Admin's approval queue (docs/product.md, Campaigns).
+  campaignNotAwaitingApproval: (status: string) =>
+    `Only a Submitted or Pending Approval campaign can be approved or rejected; this one is ${status}.`,
+  campaignApproved: 'Campaign approved.',
+  campaignRejected: 'Campaign rejected.',
+  rejectReasonRequired: 'Enter the reason for the rejection.',
+  rejectReasonTooLong: 'The reason must be at most 500 characters.',
+  bulkApproveEmpty: 'Select at least one campaign.',
+  bulkApproveTooMany: 'At most 100 campaigns can be approved at once.',
+  bulkApproveResult: (approved: number, refused: number) =>
+    refused === 0
+      ? `${approved} campaign(s) approved.`
+      : `${approved} campaign(s) approved, ${refused} not approved.`,
+  notifyCampaignRejected: (campaign: Named, reason: string) =>
+    `Your campaign '${campaign.name}' was rejected: ${reason}`,
+  notifyCampaignAwaitingApproval: (campaign: Named, email: string) =>
+    `Campaign '${campaign.name}' for ${email} awaits approval.`,
+  notifyTicketCreated: (n: number, email: string) => `${email} opened ticket #${n}.`,
   historyExportRunning: 'An export is already running. Please wait for it to finish.',
   historyExportTooMany: 'Too many exports. Please try again in a few minutes.',
   notifyCreditsAdded: (count: number, creditType: string) =>

@@ -34,3 +34,20 @@ export const TICKET_STATUS_VARIANTS: Record<TicketStatus, string> = {
   Closed: 'secondary',
   Escalated: 'warning',
 };
+
+/**
+ * A campaign awaits the Admin's decision while Submitted or Pending Approval
+ * (docs/product.md, Campaigns): Approve and Reject are offered then, and the Admin's dashboard
+ * counts these.
+ */
+export const AWAITING_APPROVAL_STATUSES = [
+  'Submitted',
+  'Pending Approval',
+] as const satisfies readonly CampaignStatus[];
+
+export function isAwaitingApproval(status: CampaignStatus): boolean {
+  return (AWAITING_APPROVAL_STATUSES as readonly CampaignStatus[]).includes(status);
+}
+
+/** The campaign list's status filter for every campaign awaiting approval (both statuses). */
+export const AWAITING_APPROVAL_FILTER = 'Awaiting Approval';

@@ -85,6 +85,12 @@ export const ui = {
     reportUploadFailed: '❌ Error uploading report.',
     statusUpdated: (status: string) => `✅ Status updated to ${status}`,
     statusFailed: '❌ Error updating campaign status.',
+    approveFailed: '❌ Error approving the campaign.',
+    rejectFailed: '❌ Error rejecting the campaign.',
+    approved: '✅ Campaign approved.',
+    rejected: '✅ Campaign rejected.',
+    bulkApproveFailed: '❌ Error approving the selected campaigns.',
+    mediaFailed: 'Could not load this file.',
     /** Under the recipient count (docs/product.md, Campaigns: cost, preview, confirm). */
     costLine: (count: string, type: string, left: string) =>
       `Uses ${count} ${type} credits; ${left} left after`,

@@ -226,6 +226,8 @@ export interface CampaignsTable {
   report_count: ColumnType<number, number | undefined, number>;
   report_delivered: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** Reject's reason (migration 0025); null unless the campaign was rejected through Reject. */
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
   // The delivery engine (migration 0016).
   sender_id: string | null;
   simulated: ColumnType<boolean, boolean | undefined, boolean>;

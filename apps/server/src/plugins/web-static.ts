@@ -27,6 +27,8 @@ const helmetOptions: FastifyHelmetOptions = {
       'script-src': ["'self'"],
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:', 'blob:'],
+      // The campaign details play a campaign's video and audio from fetched blobs; the create
+      // form's preview shows a chosen video the same way.
       'media-src': ["'self'", 'blob:'],
       'connect-src': ["'self'"],
       'worker-src': ["'self'", 'blob:'],

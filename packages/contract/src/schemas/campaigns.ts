@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RECIPIENT_PAGE_DEFAULT, RECIPIENT_PAGE_MAX } from '../limits.js';
 import type { Role } from '../roles.js';
-import { CAMPAIGN_STATUSES } from '../statuses.js';
+import { AWAITING_APPROVAL_FILTER, CAMPAIGN_STATUSES } from '../statuses.js';
 import { server as msg } from '../server-messages.js';
 import { EmailSchema, optionalText, text, TzOffsetSchema } from './common.js';
 import { CreditTypeSchema } from './credits.js';
@@ -65,6 +65,12 @@ export const CAMPAIGN_CREATOR_LABELS: Record<Role, string> = {
 };
 
 export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES, 'Choose a campaign status.');
+
+/** The list's status filter: one status, or every campaign awaiting approval. */
+export const CampaignListStatusSchema = z.enum(
+  [...CAMPAIGN_STATUSES, AWAITING_APPROVAL_FILTER],
+  'Choose a campaign status.',
+);
 
 const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z
@@ -137,6 +143,8 @@ export const CampaignSchema = z.object({
   createdAt: z.string(),
   /** The delivery engine's totals; null when the engine never touched it. */
   delivery: DeliveryProgressSchema.nullable(),
+  /** The Admin's reason while the campaign is Rejected through Reject; else null. */
+  rejectionReason: z.string().nullable(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 
@@ -194,7 +202,8 @@ export const CampaignListQuerySchema = z
     from: emptyToUndefined(DateParam),
     to: emptyToUndefined(DateParam),
     userEmail: emptyToUndefined(EmailSchema),
-    status: emptyToUndefined(CampaignStatusSchema),
+    /** A status, or AWAITING_APPROVAL_FILTER for Submitted and Pending Approval together. */
+    status: emptyToUndefined(CampaignListStatusSchema),
     tzOffset: TzOffsetSchema,
     cursor: emptyToUndefined(z.uuid('Invalid cursor.')),
     limit: z.coerce.number().int().min(1).max(CAMPAIGN_LIST_MAX).default(CAMPAIGN_LIST_DEFAULT),

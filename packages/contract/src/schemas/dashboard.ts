@@ -46,5 +46,7 @@ export const DashboardSchema = z.object({
   creditsRemaining: CreditTypeCountsSchema.nullable(),
   avgSuccessRate: z.number().nullable(),
   openTickets: z.number().nullable(),
+  /** The Admin's approval queue: campaigns Submitted or Pending Approval (null for others). */
+  awaitingApproval: z.number().nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -20,6 +20,7 @@ import { sql as deliveryClaimers } from './0021-delivery-claimers.js';
 import { sql as deliveryFillfactor } from './0022-delivery-fillfactor.js';
 import { sql as deliveryCounts } from './0023-delivery-counts.js';
 import { sql as setPasswordLinks } from './0024-set-password-links.js';
+import { sql as campaignRejectionReason } from './0025-campaign-rejection-reason.js';
 import { sql as analyticsSpentDistributed } from './0026-analytics-spent-distributed.js';
 import { sql as campaignNames } from './0027-campaign-names.js';
 
@@ -53,6 +54,7 @@ export const migrations: Migration[] = [
   { version: 22, name: 'delivery-fillfactor', sql: deliveryFillfactor },
   { version: 23, name: 'delivery-counts', sql: deliveryCounts },
   { version: 24, name: 'set-password-links', sql: setPasswordLinks },
+  { version: 25, name: 'campaign-rejection-reason', sql: campaignRejectionReason },
   { version: 26, name: 'analytics-spent-distributed', sql: analyticsSpentDistributed },
   { version: 27, name: 'campaign-names', sql: campaignNames },
 ];

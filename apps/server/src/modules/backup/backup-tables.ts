@@ -121,6 +121,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       i('failed_count'),
       i('delivery_refunded'),
       t('delivery_settled'),
+      t('rejection_reason'),
     ],
   },
   {

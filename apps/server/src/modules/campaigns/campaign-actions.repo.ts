@@ -58,6 +58,7 @@ export async function updateCampaign(
     charged?: boolean;
     report_count?: number;
     report_delivered?: number;
+    rejection_reason?: string | null;
   },
 ): Promise<void> {
   await tx.updateTable('campaigns').set(values).where('id', '=', id).execute();

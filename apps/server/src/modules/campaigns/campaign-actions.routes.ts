@@ -18,6 +18,7 @@ import { campaignsDir } from './campaign-files.js';
 import { readReportUpload } from './campaign-report.input.js';
 import { getReport, prepareReportExport, uploadReport } from './campaign-report.service.js';
 import { changeStatus } from './campaign-status.service.js';
+import { campaignApprovalRoutes } from './campaign-approval.routes.js';
 
 /** The per-user rate-limit key of report uploads (RATE_LIMITS.reportUploadPerUser). */
 export const reportUploadLimitKey = (userId: string) => `report-upload:user:${userId}`;
@@ -107,4 +108,6 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('x-content-type-options', 'nosniff')
       .send(out);
   });
+
+  await app.register(campaignApprovalRoutes);
 };

@@ -4,7 +4,9 @@ import {
   canTransition,
   isRefundedStatus,
   server as msg,
+  isAwaitingApproval,
   transitionActorOf,
+  type Campaign,
   type CampaignReply,
   type CampaignStatus,
 } from '@herald/contract';
@@ -15,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth-state.js';
 import * as ledger from '../credits/ledger.service.js';
 import { notify, notifyRole } from '../notifications/notifications.service.js';
 import { lockVisibleCampaign } from './campaign-access.js';
+import { notifyAdminsAwaiting } from './approval-notice.js';
 import { updateCampaign, type LockedCampaign } from './campaign-actions.repo.js';
 import { presentCampaign } from './campaigns.presenter.js';
 import { getCampaign } from './campaigns.repo.js';
@@ -96,36 +99,58 @@ export async function changeStatus(
   return ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockVisibleCampaign(tx, actor, id);
     checkMove(actor, campaign.status, next);
-    // Any move out of Processing (or to Rejected/Cancelled) stops the delivery engine's
-    // sending: its settlement refunds the failed and unsent, so settleCredits must not.
-    const stopsEngine = isRefundedStatus(next) || campaign.status === 'Processing';
-    const engineCancel = stopsEngine && (await ctx.dispatch.cancel(tx, id));
-    const charged = engineCancel
-      ? campaign.charged
-      : await settleCredits(tx, actor, campaign, next);
-    await updateCampaign(tx, id, { status: next, charged });
-    const notifyOwner = (status: CampaignStatus) =>
-      notify(tx, {
-        userId: campaign.user_id,
-        eventType: 'campaign_status',
-        message: msg.notifyCampaignStatus(campaign, status),
-        link: CAMPAIGNS_LINK,
-      });
-    await notifyOwner(next);
-    // Approved with automatic dispatch on: the engine takes it into Processing at once.
-    if (next === 'Approved' && ctx.config.delivery.dispatch && (await ctx.dispatch.start(tx, id))) {
-      await notifyOwner('Processing');
-    }
-    // The Admins decide on a cancellation request, so they hear of it.
-    if (next === CANCELLATION_REQUESTED && actor.role !== 'Admin') {
-      await notifyRole(tx, 'Admin', {
-        eventType: 'campaign_status',
-        message: msg.notifyCampaignCancelRequested(campaign, actor.email),
-        link: CAMPAIGNS_LINK,
-      });
-    }
-    const row = await getCampaign(tx, id);
-    if (!row) throw new Error(`campaign ${id} vanished`);
-    return { message: msg.campaignStatusUpdated(next), campaign: presentCampaign(row, actor) };
+    const moved = await moveCampaign(ctx, tx, actor, campaign, next);
+    return { message: msg.campaignStatusUpdated(next), campaign: moved };
   });
+}
+
+/**
+ * Moves a locked campaign the caller may move to `next`: the credits, the delivery engine, the
+ * status with Reject's `reason` (any other move clears it) and the notifications, in `tx`.
+ */
+export async function moveCampaign(
+  ctx: AppContext,
+  tx: Tx,
+  actor: AuthUser,
+  campaign: LockedCampaign,
+  next: CampaignStatus,
+  reason: string | null = null,
+): Promise<Campaign> {
+  const id = campaign.id;
+  // Any move out of Processing (or to Rejected/Cancelled) stops the delivery engine's
+  // sending: its settlement refunds the failed and unsent, so settleCredits must not.
+  const stopsEngine = isRefundedStatus(next) || campaign.status === 'Processing';
+  const engineCancel = stopsEngine && (await ctx.dispatch.cancel(tx, id));
+  const charged = engineCancel ? campaign.charged : await settleCredits(tx, actor, campaign, next);
+  await updateCampaign(tx, id, { status: next, charged, rejection_reason: reason });
+  const notifyOwner = (status: CampaignStatus) =>
+    notify(tx, {
+      userId: campaign.user_id,
+      eventType: 'campaign_status',
+      message:
+        reason === null
+          ? msg.notifyCampaignStatus(campaign, status)
+          : msg.notifyCampaignRejected(campaign, reason),
+      link: CAMPAIGNS_LINK,
+    });
+  await notifyOwner(next);
+  // Approved with automatic dispatch on: the engine takes it into Processing at once.
+  if (next === 'Approved' && ctx.config.delivery.dispatch && (await ctx.dispatch.start(tx, id))) {
+    await notifyOwner('Processing');
+  }
+  // The Admins decide on a cancellation request, so they hear of it.
+  if (next === CANCELLATION_REQUESTED && actor.role !== 'Admin') {
+    await notifyRole(tx, 'Admin', {
+      eventType: 'campaign_status',
+      message: msg.notifyCampaignCancelRequested(campaign, actor.email),
+      link: CAMPAIGNS_LINK,
+    });
+  }
+  const row = await getCampaign(tx, id);
+  if (!row) throw new Error(`campaign ${id} vanished`);
+  // Back in the approval queue (an Admin's Change Status): the other Admins hear of it.
+  if (isAwaitingApproval(next) && !isAwaitingApproval(campaign.status)) {
+    await notifyAdminsAwaiting(tx, { name: row.name, ownerEmail: row.owner_email }, actor.id);
+  }
+  return presentCampaign(row, actor);
 }

@@ -39,6 +39,7 @@ export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
     reportCount: row.report_count,
     createdAt: row.created_at.toISOString(),
     delivery: presentDelivery(row),
+    rejectionReason: row.rejection_reason,
   };
 }
 

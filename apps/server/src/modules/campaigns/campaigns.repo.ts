@@ -1,5 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
-import type { CampaignListFilters, CampaignStatus, Role } from '@herald/contract';
+import {
+  AWAITING_APPROVAL_FILTER,
+  AWAITING_APPROVAL_STATUSES,
+  type CampaignListFilters,
+  type CampaignStatus,
+  type Role,
+} from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { CampaignFilesTable, CampaignsTable } from '../../db/schema.js';
 import type { Insertable } from 'kysely';
@@ -43,6 +49,7 @@ export interface CampaignView {
   read_count: number;
   failed_count: number;
   delivery_refunded: number;
+  rejection_reason: string | null;
 }
 
 export interface FileView {
@@ -123,6 +130,7 @@ function campaignViews(db: DbOrTx) {
       'campaigns.dispatch_resume_at',
       ...summedCounts,
       'campaigns.delivery_refunded',
+      'campaigns.rejection_reason',
     ]);
 }
 
@@ -149,7 +157,9 @@ export function listCampaigns(
   }
   if (ownerId) q = q.where('campaigns.user_id', '=', ownerId);
   if (filters.userEmail) q = q.where('users.email', '=', filters.userEmail);
-  if (filters.status) q = q.where('campaigns.status', '=', filters.status);
+  if (filters.status === AWAITING_APPROVAL_FILTER) {
+    q = q.where('campaigns.status', 'in', [...AWAITING_APPROVAL_STATUSES]);
+  } else if (filters.status) q = q.where('campaigns.status', '=', filters.status);
   // From and To are the viewer's local days, as in Transaction History (docs/product.md, Decisions).
   if (filters.from) {
     q = q.where('campaigns.created_at', '>=', localDayStart(filters.from, filters.tzOffset));

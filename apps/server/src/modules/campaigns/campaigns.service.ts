@@ -28,6 +28,7 @@ import * as repo from './campaigns.repo.js';
 import type { RecipientList } from './recipient-scan.js';
 import { visibleCampaign } from './campaign-access.js';
 import { recipientPage } from './campaign-actions.repo.js';
+import { notifyAdminsAwaiting } from './approval-notice.js';
 
 /** Campaign creation and reads (docs/product.md, Campaigns). */
 
@@ -153,6 +154,8 @@ export async function insertCampaign(
     kind: 'campaign_debit',
     campaignId: id,
   });
+  // A new campaign is Submitted: it enters the Admins' approval queue.
+  await notifyAdminsAwaiting(tx, { name, ownerEmail: owner.email }, actor.id);
   const row = await repo.getCampaign(tx, id);
   if (!row) throw new Error(`campaign ${id} vanished`);
   return { ...presentCampaign(row, actor), files: (await repo.filesOf(tx, id)).map(presentFile) };

@@ -1,5 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
-import { ACTIVE_CAMPAIGN_STATUSES, SENT_CAMPAIGN_STATUSES } from '@herald/contract';
+import {
+  ACTIVE_CAMPAIGN_STATUSES,
+  AWAITING_APPROVAL_STATUSES,
+  SENT_CAMPAIGN_STATUSES,
+} from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Actor } from '../../policies/scope.js';
 
@@ -53,4 +57,14 @@ export async function userCampaignFigures(
     sent: Number(row.sent),
     avgSuccessRate: row.rate === null ? null : Math.round(Number(row.rate) * 10) / 10,
   };
+}
+
+/** The Admin's 'Awaiting Approval': every campaign Submitted or Pending Approval. */
+export async function countAwaitingApproval(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('campaigns')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', 'in', [...AWAITING_APPROVAL_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -10,7 +10,11 @@ import { creditsUsedThisMonth } from '../analytics/analytics.service.js';
 import { creditsMintedThisMonth, creditsRemaining } from '../credits/credits.service.js';
 import { countOpenTickets } from '../tickets/tickets.service.js';
 import { countUsersInScope } from '../users/users.service.js';
-import { countActiveCampaigns, userCampaignFigures } from './dashboard.repo.js';
+import {
+  countActiveCampaigns,
+  countAwaitingApproval,
+  userCampaignFigures,
+} from './dashboard.repo.js';
 
 /** Every credit type in the contract's order with its count from `rows`, 0 where absent. */
 function everyType(rows: { creditType: CreditType; count: number }[] | null) {
@@ -46,6 +50,8 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
       // Campaigns Sent and Avg. Success Rate (User).
       isUser ? userCampaignFigures(ctx.db, actor.id) : null,
     ]);
+  // The Admin's approval queue: campaigns Submitted or Pending Approval (docs/product.md, Campaigns).
+  const awaitingApproval = isAdmin ? await countAwaitingApproval(ctx.db) : null;
   return {
     totalUsers,
     creditsSentMonth: everyType(creditsSentMonth),
@@ -56,5 +62,6 @@ export async function dashboardFor(ctx: AppContext, actor: Actor): Promise<Dashb
     campaignsSent: mine ? mine.sent : null,
     avgSuccessRate: mine ? mine.avgSuccessRate : null,
     openTickets,
+    awaitingApproval,
   };
 }

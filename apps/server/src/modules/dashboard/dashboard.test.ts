@@ -26,7 +26,7 @@ const dashboard = (token?: string) => t.request({ method: 'GET', url: '/api/dash
 describe('GET /api/dashboard', () => {
   it("counts the users of the caller's scope, the caller excluded", async () => {
     const totals: [string, number, Partial<Dashboard>][] = [
-      [h.admin, 6, { creditsSentMonth: perType(), activeCampaigns: 0 }],
+      [h.admin, 6, { creditsSentMonth: perType(), activeCampaigns: 0, awaitingApproval: 0 }],
       [
         h.r1.token,
         3,
@@ -56,6 +56,7 @@ describe('GET /api/dashboard', () => {
         creditsRemaining: null,
         avgSuccessRate: null,
         openTickets: 0,
+        awaitingApproval: null,
         ...credits,
       });
     }

@@ -16,7 +16,9 @@ export type NotificationEvent =
   | 'ticket_reply'
   | 'ticket_status'
   | 'ticket_assigned'
-  | 'ticket_escalated';
+  | 'ticket_escalated'
+  | 'campaign_approval'
+  | 'ticket_created';
 
 export interface NewNotification {
   userId: string;
@@ -46,16 +48,18 @@ export async function insertForUsers(
       FROM unnest(${[...userIds]}::uuid[]) AS u`.execute(tx);
 }
 
-/** One notification to every Active user of `role`, in one statement. */
+/** One notification to every Active user of `role` but `exceptUserId`, in one statement. */
 export async function insertForRole(
   tx: Tx,
   role: Role,
   n: Omit<NewNotification, 'userId'>,
+  exceptUserId: string | null = null,
 ): Promise<void> {
   await sql`
     INSERT INTO notifications (user_id, event_type, message, link)
     SELECT id, ${n.eventType}, ${n.message}, ${n.link}
-      FROM users WHERE role = ${role} AND status = 'Active'`.execute(tx);
+      FROM users WHERE role = ${role} AND status = 'Active'
+       AND id IS DISTINCT FROM ${exceptUserId}::uuid`.execute(tx);
 }
 
 export interface NotificationRow {

@@ -30,13 +30,17 @@ export function notifyUsers(
   return repo.insertForUsers(tx, userIds, n);
 }
 
-/** Tells every Active user of `role` about a change, e.g. all Admins of a cancellation request. */
+/**
+ * Tells every Active user of `role` about a change, e.g. all Admins of a cancellation request;
+ * `exceptUserId` (the one who made the change) is left out.
+ */
 export function notifyRole(
   tx: Tx,
   role: Role,
   n: Omit<repo.NewNotification, 'userId'>,
+  exceptUserId: string | null = null,
 ): Promise<void> {
-  return repo.insertForRole(tx, role, n);
+  return repo.insertForRole(tx, role, n, exceptUserId);
 }
 
 /** GET /api/notifications: the caller's own, newest first, with its unread count. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +15,7 @@ import {
 } from '@herald/contract';
 import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
-import { notFound } from '../../lib/app-error.js';
+import { attachmentDisposition, openStoredFile } from '../../lib/file-response.js';
 import { discardAttachments, ticketsDir } from './ticket-files.js';
 import { readTicketUpload } from './tickets.input.js';
 import * as service from './tickets.service.js';
@@ -121,7 +120,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await service.attachmentForDownload(ctx, caller(req), id, attachmentId);
       // The stored name is generated; basename keeps even a tampered row inside the folder.
       const filePath = path.join(dir, path.basename(file.stored_name));
-      const stream = await openFile(filePath);
+      const stream = await openStoredFile(filePath);
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
@@ -132,20 +131,3 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Opens the file before any header is sent, so a file lost from disk answers 404. */
-async function openFile(filePath: string): Promise<fs.ReadStream> {
-  const handle = await fs.promises.open(filePath, 'r').catch(() => null);
-  if (!handle) throw notFound(msg.notFound);
-  return handle.createReadStream();
-}
-
-/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

@@ -16,7 +16,11 @@ import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
 import { servingBrandNames } from '../branding/branding.service.js';
 import { visibleCampaign } from '../campaigns/index.js';
-import { notifyUsers, type NotificationEvent } from '../notifications/notifications.service.js';
+import {
+  notifyRole,
+  notifyUsers,
+  type NotificationEvent,
+} from '../notifications/notifications.service.js';
 import { getProfile } from '../users/users.service.js';
 import { commitAttachments } from './ticket-files.js';
 import type { TicketUpload } from './tickets.input.js';
@@ -178,7 +182,19 @@ export async function createTicket(
       tx,
       files.map((f) => ({ ...f, ticket_id: id })),
     );
-    return reread(tx, actor, id);
+    const ticket = await reread(tx, actor, id);
+    // New tickets go to the Admins (docs/product.md, Tickets): they hear of each one.
+    await notifyRole(
+      tx,
+      'Admin',
+      {
+        eventType: 'ticket_created',
+        message: msg.notifyTicketCreated(ticket.number, actor.email),
+        link: ticketLink(id),
+      },
+      actor.id,
+    );
+    return ticket;
   });
 }
 

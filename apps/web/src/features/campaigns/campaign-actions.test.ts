@@ -6,7 +6,24 @@ const base = { status: 'Submitted', reportCount: 0 } as Campaign;
 
 describe('campaignActionsFor', () => {
   it('gives Admin status and report upload, never a cancellation request', () => {
-    expect(campaignActionsFor('Admin', base)).toEqual(['view', 'download', 'status', 'upload']);
+    const approved = { ...base, status: 'Approved' } as Campaign;
+    expect(campaignActionsFor('Admin', approved)).toEqual(['view', 'download', 'status', 'upload']);
+  });
+  it('gives Admin Approve and Reject while the campaign awaits approval, and nobody else', () => {
+    for (const status of ['Submitted', 'Pending Approval'] as const) {
+      expect(campaignActionsFor('Admin', { ...base, status })).toEqual([
+        'view',
+        'download',
+        'approve',
+        'reject',
+        'status',
+        'upload',
+      ]);
+      expect(campaignActionsFor('Reseller', { ...base, status })).not.toContain('approve');
+    }
+    for (const status of ['Approved', 'Rejected', 'Cancelled'] as const) {
+      expect(campaignActionsFor('Admin', { ...base, status })).not.toContain('approve');
+    }
   });
   it('offers View Report only once a report exists', () => {
     expect(campaignActionsFor('Admin', { ...base, reportCount: 3 })).toContain('report');

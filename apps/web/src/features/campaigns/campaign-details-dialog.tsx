@@ -1,22 +1,21 @@
 import { useId, type ReactNode } from 'react';
-import { Alert, Button, ListGroup, Modal, Table } from 'react-bootstrap';
-import { CAMPAIGN_STATUS_VARIANTS, ui, type Campaign, type CampaignDetail } from '@herald/contract';
+import { Alert, Button, Modal, Table } from 'react-bootstrap';
+import {
+  CAMPAIGN_STATUS_VARIANTS,
+  isAwaitingApproval,
+  ui,
+  type Campaign,
+  type CampaignDetail,
+} from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { errorMessage } from '../../lib/api-client';
-import { formatBytes, formatDateTime, orDash } from '../../lib/format';
+import { formatDateTime, orDash } from '../../lib/format';
 import { useCampaign } from '../../api/campaigns/get-campaign';
+import { CampaignMedia } from './campaign-media';
 import { CampaignRecipientsList } from './campaign-recipients-list';
+import './campaigns.css';
 import { DeliveryBreakdownSection } from './delivery/delivery-breakdown';
-
-const FILE_KIND_LABELS: Record<CampaignDetail['files'][number]['kind'], string> = {
-  dp: 'DP',
-  singleCreative: 'Single creative',
-  image: 'Image',
-  pdf: 'PDF',
-  video: 'Video',
-  audio: 'Audio',
-};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -44,6 +43,13 @@ function DetailBody({ c }: { c: CampaignDetail }) {
           <Field label="Status">
             <StatusBadge label={c.status} variant={CAMPAIGN_STATUS_VARIANTS[c.status]} />
           </Field>
+          {c.rejectionReason !== null && (
+            <Field label="Rejection Reason">
+              <span style={{ whiteSpace: 'pre-wrap' }} data-testid="campaign-rejection-reason">
+                {c.rejectionReason}
+              </span>
+            </Field>
+          )}
           <Field label="Message">
             <span style={{ whiteSpace: 'pre-wrap' }}>{c.message}</span>
           </Field>
@@ -68,34 +74,25 @@ function DetailBody({ c }: { c: CampaignDetail }) {
       </Table>
       <DeliveryBreakdownSection campaign={c} />
       <h3 className="h6">Files</h3>
-      {c.files.length === 0 ? (
-        <p className="text-muted small">No files.</p>
-      ) : (
-        <ListGroup className="mb-3" aria-label="Files">
-          {c.files.map((f) => (
-            <ListGroup.Item key={f.id} className="d-flex justify-content-between gap-2">
-              <span className="text-break">
-                <span className="text-muted me-2">{FILE_KIND_LABELS[f.kind]}</span>
-                {f.name}
-              </span>
-              <span className="text-muted text-nowrap small">{formatBytes(f.size)}</span>
-            </ListGroup.Item>
-          ))}
-        </ListGroup>
-      )}
+      <CampaignMedia campaignId={c._id} files={c.files} />
       <h3 className="h6">Recipients</h3>
       <CampaignRecipientsList campaign={c} />
     </>
   );
 }
 
-/** View: every field of one campaign, its files and its recipients, paged. */
+/**
+ * View: every field of one campaign, its media as it will be sent and its recipients, paged.
+ * `onDecide` (the Admin, while the campaign awaits approval) adds Approve and Reject.
+ */
 export function CampaignDetailsDialog({
   campaign,
   onHide,
+  onDecide,
 }: {
   campaign: Campaign;
   onHide: () => void;
+  onDecide?: ((decision: 'approve' | 'reject', campaign: Campaign) => void) | undefined;
 }) {
   const titleId = useId();
   const detail = useCampaign(campaign._id);
@@ -113,6 +110,16 @@ export function CampaignDetailsDialog({
       </Modal.Header>
       <Modal.Body>{body}</Modal.Body>
       <Modal.Footer>
+        {onDecide && detail.data && isAwaitingApproval(detail.data.status) && (
+          <>
+            <Button variant="success" onClick={() => onDecide('approve', campaign)}>
+              Approve
+            </Button>
+            <Button variant="outline-danger" onClick={() => onDecide('reject', campaign)}>
+              Reject
+            </Button>
+          </>
+        )}
         <Button variant="secondary" onClick={onHide}>
           Close
         </Button>

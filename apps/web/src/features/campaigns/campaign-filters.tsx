@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { CAMPAIGN_STATUSES } from '@herald/contract';
+import { AWAITING_APPROVAL_FILTER, CAMPAIGN_STATUSES } from '@herald/contract';
 import {
   FiltersCard,
   SearchFilter,
@@ -10,6 +10,12 @@ import {
   EMPTY_CAMPAIGN_FILTERS,
   type CampaignFilterValues,
 } from '../../api/campaigns/get-campaigns';
+
+/** Every status, after the one choice that covers the approval queue (both of its statuses). */
+const STATUS_OPTIONS = [
+  { value: AWAITING_APPROVAL_FILTER, label: AWAITING_APPROVAL_FILTER },
+  ...CAMPAIGN_STATUSES,
+];
 
 interface CampaignFiltersProps {
   values: CampaignFilterValues;
@@ -52,7 +58,7 @@ export const CampaignFilters = memo(function CampaignFilters(props: CampaignFilt
         controlId="campaigns-status"
         label="Status"
         placeholder="All Statuses"
-        options={CAMPAIGN_STATUSES}
+        options={STATUS_OPTIONS}
         value={values.status}
         onChange={set('status')}
       />

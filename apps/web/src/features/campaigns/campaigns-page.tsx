@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Card } from 'react-bootstrap';
-import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign } from '@herald/contract';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import {
+  CampaignListStatusSchema,
+  isAwaitingApproval,
+  SIMULATED_DELIVERY_NOTICE,
+  ui,
+  type Campaign,
+} from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { usePagedMore } from '../../components/use-paged-rows';
 import { errorMessage } from '../../lib/api-client';
@@ -10,7 +17,9 @@ import {
   useCampaigns,
   type CampaignFilterValues,
 } from '../../api/campaigns/get-campaigns';
+import { useApproveCampaigns } from '../../api/campaigns/approve-campaigns';
 import { useUserSearch } from '../../api/users/get-users';
+import { BulkApproveBar, bulkApproveNotice } from './bulk-approve-bar';
 import { campaignActionsFor } from './campaign-actions';
 import { CampaignFilters } from './campaign-filters';
 import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
@@ -21,20 +30,59 @@ import { useCampaignActions } from './use-campaign-actions';
 /** While a shown campaign is Processing, the list reloads this often besides the live events. */
 const PROCESSING_POLL_MS = 5000;
 
+const NO_SELECTION: ReadonlySet<string> = new Set();
+const selectable = (c: Campaign) => isAwaitingApproval(c.status);
+
+/**
+ * A link such as /campaigns?status=Awaiting%20Approval (the bell, the Admin's dashboard) sets
+ * the Status filter; the page reacts each time the link changes, also while it is open.
+ */
+function useLinkedStatus(apply: (status: string) => void) {
+  const [params] = useSearchParams();
+  const linked = params.get('status');
+  const [seen, setSeen] = useState<string | null>(null);
+  if (linked !== seen) {
+    setSeen(linked);
+    const parsed = CampaignListStatusSchema.safeParse(linked);
+    if (parsed.success) apply(parsed.data);
+  }
+}
+
 /** Campaigns: create, filter, and act on the campaigns of the caller's scope. */
 export function CampaignsPage() {
   const session = useSession();
   const me = session?.user;
   const isUser = me?.role === 'User';
-  const [filters, setFilters] = useState<CampaignFilterValues>(EMPTY_CAMPAIGN_FILTERS);
+  const isAdmin = me?.role === 'Admin';
+  const [filters, setFiltersOnly] = useState<CampaignFilterValues>(EMPTY_CAMPAIGN_FILTERS);
+  // The Admin's ticked rows; a new filter starts a new selection.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NO_SELECTION);
+  const setFilters = useCallback((next: CampaignFilterValues) => {
+    setFiltersOnly(next);
+    setSelected(NO_SELECTION);
+  }, []);
+  useLinkedStatus((status) => setFilters({ ...EMPTY_CAMPAIGN_FILTERS, status }));
+  // On a phone the create form is folded away, so the list is on the first screen.
+  const [formOpen, setFormOpen] = useState(false);
   const problem = useMemo(() => campaignFiltersProblem(filters), [filters]);
   const list = useCampaigns(filters, !!me && !problem);
   const [userTerm, setUserTerm] = useState('');
   const users = useUserSearch(userTerm, !!me && !isUser);
   const actions = useCampaignActions();
+  const bulk = useApproveCampaigns();
   const more = usePagedMore(list);
   // The form refreshes the lists itself; clearing the filters puts the new campaign on top.
-  const onCreated = useCallback(() => setFilters(EMPTY_CAMPAIGN_FILTERS), []);
+  const onCreated = useCallback(() => setFilters(EMPTY_CAMPAIGN_FILTERS), [setFilters]);
+  const onToggle = useCallback((ids: readonly string[], on: boolean) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
   const role = me?.role;
   const actionsFor = useCallback((c: Campaign) => campaignActionsFor(role ?? 'User', c), [role]);
   // Self first, then the users matching what is typed; a picked user keeps its label.
@@ -71,6 +119,24 @@ export function CampaignsPage() {
   const pages = loading || problem || loadFailed || !list.data ? [] : list.data.pages;
   const rowCount = pages.reduce((n, p) => n + p.campaigns.length, 0);
   const simulated = pages.some((p) => p.campaigns.some((c) => c.delivery?.simulated));
+  const shown = pages.flatMap((p) => p.campaigns);
+  // Only rows still shown and still awaiting approval count as ticked.
+  const ticked = new Set(
+    shown.filter((c) => selectable(c) && selected.has(c._id)).map((c) => c._id),
+  );
+  const selection = isAdmin ? { selected: ticked, selectable, onToggle } : undefined;
+  const approveTicked = () =>
+    bulk.mutate([...ticked], {
+      onSuccess: (reply) => {
+        actions.setNotice(bulkApproveNotice(reply, shown));
+        setSelected(NO_SELECTION);
+      },
+      onError: (err) =>
+        actions.setNotice({
+          variant: 'danger',
+          text: errorMessage(err, ui.campaigns.bulkApproveFailed),
+        }),
+    });
 
   let body;
   if (problem) body = <Alert variant="danger">{problem}</Alert>;
@@ -87,11 +153,15 @@ export function CampaignsPage() {
     body = (
       <Card className="shadow-sm">
         <Card.Body>
+          {isAdmin && shown.some(selectable) && (
+            <BulkApproveBar count={ticked.size} busy={bulk.isPending} onApprove={approveTicked} />
+          )}
           <CampaignsTable
             pages={pages}
             actionsFor={actionsFor}
             onAction={actions.onAction}
             downloadingId={actions.downloadingId}
+            selection={selection}
             {...more}
           />
         </Card.Body>
@@ -101,8 +171,20 @@ export function CampaignsPage() {
 
   return (
     <div>
-      <h1 className="h3 mb-3">{isUser ? 'My Campaigns' : 'Campaigns'}</h1>
-      <div className="mb-3">
+      <div className="d-flex align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">{isUser ? 'My Campaigns' : 'Campaigns'}</h1>
+        {/* Phones only: on wider screens the form is always shown, as before. */}
+        <Button
+          className="d-md-none"
+          variant={formOpen ? 'outline-secondary' : 'primary'}
+          aria-expanded={formOpen}
+          aria-controls="create-campaign-section"
+          onClick={() => setFormOpen((open) => !open)}
+        >
+          {formOpen ? 'Hide form' : 'New Campaign'}
+        </Button>
+      </div>
+      <div id="create-campaign-section" className={formOpen ? 'mb-3' : 'mb-3 d-none d-md-block'}>
         <CreateCampaignForm onCreated={onCreated} />
       </div>
       <CampaignFilters values={filters} onChange={setFilters} userFilter={userFilter} />

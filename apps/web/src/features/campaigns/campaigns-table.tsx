@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Button, Dropdown, Spinner, Table } from 'react-bootstrap';
+import { Button, Dropdown, Form, Spinner, Table } from 'react-bootstrap';
 import { CAMPAIGN_STATUS_VARIANTS, type Campaign, type CampaignList } from '@herald/contract';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { StatusBadge } from '../../components/status-badge';
@@ -10,11 +10,24 @@ import { DeliveryProgressCell } from './delivery/delivery-progress';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
 
+/**
+ * Row checkboxes for the Admin's "Approve selected": only the rows `selectable` admits get
+ * one. `onToggle` must be stable (rows re-render when it changes).
+ */
+export interface CampaignSelection {
+  selected: ReadonlySet<string>;
+  selectable: (c: Campaign) => boolean;
+  onToggle: (ids: readonly string[], on: boolean) => void;
+}
+
 interface RowProps {
   campaign: Campaign;
   actions: readonly CampaignAction[];
   downloading: boolean;
   onAction: OnCampaignAction;
+  /** undefined: no checkbox column; null: a column but no checkbox on this row. */
+  checked: boolean | null | undefined;
+  onToggle: CampaignSelection['onToggle'] | undefined;
 }
 
 /** Date over time, so the column stays narrow. */
@@ -30,9 +43,20 @@ function CreatedAt({ iso }: { iso: string }) {
 }
 
 const CampaignRow = memo(function CampaignRow(props: RowProps) {
-  const { campaign: c, actions, downloading, onAction } = props;
+  const { campaign: c, actions, downloading, onAction, checked, onToggle } = props;
   return (
     <tr>
+      {checked !== undefined && (
+        <td>
+          {checked !== null && (
+            <Form.Check
+              aria-label={`Select the campaign for ${c.userName}`}
+              checked={checked}
+              onChange={(e) => onToggle?.([c._id], e.target.checked)}
+            />
+          )}
+        </td>
+      )}
       <td>
         <CreatedAt iso={c.createdAt} />
       </td>
@@ -68,6 +92,12 @@ interface PageRowsProps {
   actionsFor: (c: Campaign) => CampaignAction[];
   downloadingId: string | null;
   onAction: OnCampaignAction;
+  selection: CampaignSelection | undefined;
+}
+
+function checkedOf(c: Campaign, selection: CampaignSelection | undefined) {
+  if (!selection) return undefined;
+  return selection.selectable(c) ? selection.selected.has(c._id) : null;
 }
 
 /** One fetched page; pages already loaded keep their identity, so appending renders only the new. */
@@ -76,6 +106,7 @@ const PageRows = memo(function PageRows({
   actionsFor,
   downloadingId,
   onAction,
+  selection,
 }: PageRowsProps) {
   return rows.map((c) => (
     <CampaignRow
@@ -84,6 +115,8 @@ const PageRows = memo(function PageRows({
       actions={actionsFor(c)}
       downloading={downloadingId === c._id}
       onAction={onAction}
+      checked={checkedOf(c, selection)}
+      onToggle={selection?.onToggle}
     />
   ));
 });
@@ -94,12 +127,34 @@ interface CampaignsTableProps extends PagedMore {
   actionsFor: (c: Campaign) => CampaignAction[];
   onAction: OnCampaignAction;
   downloadingId: string | null;
+  /** The Admin's row checkboxes; without it the table has no checkbox column. */
+  selection?: CampaignSelection | undefined;
   'aria-label'?: string;
+}
+
+/** The header's checkbox: every selectable row loaded so far, on or off. */
+function SelectAll({
+  pages,
+  selection,
+}: {
+  pages: readonly CampaignList[];
+  selection: CampaignSelection;
+}) {
+  const ids = pages.flatMap((p) => p.campaigns.filter(selection.selectable).map((c) => c._id));
+  const all = ids.length > 0 && ids.every((id) => selection.selected.has(id));
+  return (
+    <Form.Check
+      aria-label="Select every campaign awaiting approval"
+      checked={all}
+      disabled={ids.length === 0}
+      onChange={(e) => selection.onToggle(ids, e.target.checked)}
+    />
+  );
 }
 
 /** The campaigns table, loading the next keyset page as its end nears. */
 export function CampaignsTable(props: CampaignsTableProps) {
-  const { pages, hasNextPage, isFetchingMore, moreFailed, onLoadMore } = props;
+  const { pages, hasNextPage, isFetchingMore, moreFailed, onLoadMore, selection } = props;
   const sentinel = useLoadMore(hasNextPage && !isFetchingMore && !moreFailed, onLoadMore);
   return (
     <>
@@ -112,6 +167,11 @@ export function CampaignsTable(props: CampaignsTableProps) {
       >
         <thead>
           <tr>
+            {selection && (
+              <th>
+                <SelectAll pages={pages} selection={selection} />
+              </th>
+            )}
             <th className="text-nowrap">Created At</th>
             <th className="text-nowrap">Campaign For</th>
             <th className="text-nowrap">Created By</th>
@@ -130,6 +190,7 @@ export function CampaignsTable(props: CampaignsTableProps) {
               actionsFor={props.actionsFor}
               downloadingId={props.downloadingId}
               onAction={props.onAction}
+              selection={selection}
             />
           ))}
         </tbody>

@@ -11,10 +11,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api-client';
 import { downloadCampaign } from '../../api/campaigns/download-campaign';
 import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-status';
+import { useApproveCampaign } from '../../api/campaigns/approve-campaigns';
+import { useSession } from '../../lib/auth-store';
 import { useControlCampaignDelivery } from '../../api/delivery/control-campaign-delivery';
 import type { CampaignAction } from './campaign-actions';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { ChangeStatusDialog } from './change-status-dialog';
+import { RejectCampaignDialog } from './reject-campaign-dialog';
 import { CampaignReportDialog } from './report/campaign-report-dialog';
 import { UploadReportDialog } from './upload-report-dialog';
 
@@ -74,13 +77,16 @@ function NoticeToast({ notice, onClose }: { notice: Notice | null; onClose: () =
 
 /**
  * The row actions of the campaign tables: the dialogs they open, the download, the
- * cancellation request and the page-level notice each one leaves.
+ * cancellation request and the page-level notice each one leaves (`setNotice` lets the page
+ * leave one too).
  */
 export function useCampaignActions() {
+  const isAdmin = useSession()?.user.role === 'Admin';
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const cancel = useUpdateCampaignStatus();
+  const approve = useApproveCampaign();
   const control = useControlCampaignDelivery();
   const { mutate: controlDelivery } = control;
   const close = useCallback(() => setDialog(null), []);
@@ -133,7 +139,51 @@ export function useCampaignActions() {
   if (dialog && c) {
     switch (dialog.kind) {
       case 'view':
-        dialogs = <CampaignDetailsDialog campaign={c} onHide={close} />;
+        dialogs = (
+          <CampaignDetailsDialog
+            campaign={c}
+            onHide={close}
+            onDecide={isAdmin ? (kind, campaign) => setDialog({ kind, campaign }) : undefined}
+          />
+        );
+        break;
+      case 'approve':
+        dialogs = (
+          <ConfirmDialog
+            show
+            title="Approve Campaign"
+            confirmLabel="Approve"
+            variant="success"
+            busy={approve.isPending}
+            onConfirm={() =>
+              approve.mutate(c._id, {
+                onSuccess: () => setNotice({ variant: 'success', text: ui.campaigns.approved }),
+                onError: (err) =>
+                  setNotice({
+                    variant: 'danger',
+                    text: errorMessage(err, ui.campaigns.approveFailed),
+                  }),
+                onSettled: close,
+              })
+            }
+            onCancel={close}
+          >
+            Approve this campaign of {c.recipientCount.toLocaleString()} recipients ({c.creditType})
+            for {c.userName}?
+          </ConfirmDialog>
+        );
+        break;
+      case 'reject':
+        dialogs = (
+          <RejectCampaignDialog
+            campaign={c}
+            onHide={close}
+            onRejected={() => {
+              setNotice({ variant: 'success', text: ui.campaigns.rejected });
+              close();
+            }}
+          />
+        );
         break;
       case 'report':
         dialogs = <CampaignReportDialog campaign={c} onHide={close} />;
@@ -202,5 +252,5 @@ export function useCampaignActions() {
       <NoticeToast notice={notice} onClose={() => setNotice(null)} />
     </>
   );
-  return { onAction, downloadingId, overlays };
+  return { onAction, downloadingId, overlays, setNotice };
 }

@@ -2,6 +2,7 @@ import { ui, type Dashboard, type Role } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
 import { useDashboard } from '../../api/dashboard/get-dashboard';
 import { FigureCard } from '../../components/figure-card';
+import { ApprovalQueueCard } from './approval-queue-card';
 import { CreditTypesCard } from './credit-types-card';
 
 /** The credit figures: one count per credit type each (docs/product.md, Dashboards and analytics). */
@@ -91,6 +92,8 @@ export function DashboardPage() {
               />
             ),
           )}
+          {/* The Admin's approval queue, a card of its own. */}
+          {session.user.role === 'Admin' && <ApprovalQueueCard data={data} />}
         </div>
       )}
     </div>

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BulkApproveBodySchema,
+  BulkApproveReplySchema,
+  CampaignFileParamsSchema,
+  CampaignReplySchema,
+  IdParamsSchema,
+  RejectCampaignBodySchema,
+} from '@herald/contract';
+import { caller } from '../../plugins/auth.js';
+import { attachmentDisposition, openStoredFile } from '../../lib/file-response.js';
+import { campaignsDir } from './campaign-files.js';
+import { approveCampaign, approveCampaigns, rejectCampaign } from './campaign-approval.service.js';
+import { campaignFileFor } from './campaign-media.js';
+
+/**
+ * The Admin's approval queue (docs/product.md, Campaigns): Approve, Reject with a reason, and
+ * Approve of several at once; and one media file of a campaign, so that whoever sees the
+ * campaign sees what it will send.
+ */
+export const campaignApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const dir = campaignsDir(ctx.uploadsDir);
+  const adminOnly = { roles: ['Admin' as const] };
+
+  app.post(
+    '/campaigns/approve',
+    {
+      config: adminOnly,
+      schema: { body: BulkApproveBodySchema, response: { 200: BulkApproveReplySchema } },
+    },
+    (req) => approveCampaigns(ctx, caller(req), req.body.ids),
+  );
+
+  app.post(
+    '/campaigns/:id/approve',
+    {
+      config: adminOnly,
+      schema: { params: IdParamsSchema, response: { 200: CampaignReplySchema } },
+    },
+    (req) => approveCampaign(ctx, caller(req), req.params.id),
+  );
+
+  app.post(
+    '/campaigns/:id/reject',
+    {
+      config: adminOnly,
+      schema: {
+        params: IdParamsSchema,
+        body: RejectCampaignBodySchema,
+        response: { 200: CampaignReplySchema },
+      },
+    },
+    (req) => rejectCampaign(ctx, caller(req), req.params.id, req.body.reason),
+  );
+
+  app.get(
+    '/campaigns/:id/files/:fileId',
+    { schema: { params: CampaignFileParamsSchema } },
+    async (req, reply) => {
+      const file = await campaignFileFor(ctx, caller(req), req.params.id, req.params.fileId);
+      // The stored name is generated; basename keeps even a tampered row inside the folder.
+      const stream = await openStoredFile(path.join(dir, path.basename(file.stored_name)));
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentDisposition(file.original_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { AWAITING_APPROVAL_LINK, type Dashboard } from '@herald/contract';
+import { FigureCard } from '../../components/figure-card';
+
+/**
+ * The Admin's approval queue (docs/product.md, Campaigns): how many campaigns are Submitted or
+ * Pending Approval, linking to the campaign list filtered to them.
+ */
+export function ApprovalQueueCard({ data }: { data: Dashboard | undefined }) {
+  const count = data ? (data.awaitingApproval ?? 0) : undefined;
+  return (
+    <FigureCard
+      id="dashboard-awaiting-approval"
+      title="Awaiting Approval"
+      value={
+        count === undefined ? undefined : (
+          <Link
+            to={AWAITING_APPROVAL_LINK}
+            className="text-reset"
+            aria-label={`Awaiting approval: ${count.toLocaleString()}, open the list`}
+          >
+            {count.toLocaleString()}
+          </Link>
+        )
+      }
+    />
+  );
+}
