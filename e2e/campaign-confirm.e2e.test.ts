@@ -9,7 +9,6 @@ import {
   apiLogin,
   journey,
   shot,
-  shotWidths,
 } from './support/browser.js';
 import { png, pngFile } from './support/png.js';
 
@@ -33,6 +32,19 @@ async function openForm(page: Page): Promise<Locator> {
   const form = page.getByRole('form', { name: 'Create Campaign' });
   await form.waitFor();
   return form;
+}
+
+/** Screenshots at 1366 and 390 px; on a phone the create form is unfolded first (unless a
+ * dialog is open over it). */
+async function shotWidths(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shot(page, `${name}-1366`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const unfold = page.getByRole('button', { name: 'New Campaign' });
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+  if (!dialogOpen && (await unfold.isVisible())) await unfold.click();
+  await shot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const numbers = (count: number, from: number) =>
