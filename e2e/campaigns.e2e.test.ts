@@ -116,7 +116,11 @@ async function expectZip(download: Download, id: string) {
 async function viewAndDownload(page: Page, count: number, id: string, message: string) {
   await act(page, count, 'View');
   const dialog = page.getByRole('dialog', { name: 'Campaign Details' });
-  await dialog.getByText(message).waitFor();
+  // The message, and the name made of its words (no name was given).
+  const field = (label: string) =>
+    dialog.locator('tr', { has: page.getByRole('rowheader', { name: label, exact: true }) });
+  await field('Message').getByText(message).waitFor();
+  await field('Campaign Name').getByText(message).waitFor();
   await dialog.getByText(`${count} recipients`).waitFor();
   await expect.poll(() => dialog.getByLabel('Recipients').innerText()).toContain(',');
   await shot(page, `campaigns-view-${count}`);

@@ -23,7 +23,9 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
   const percent = progressPercent(d);
   const state = d.dispatchState ? ui.delivery.dispatchLabels[d.dispatchState] : null;
   return (
-    <div style={{ minWidth: '7.5rem' }}>
+    // Positioned, so the bar's visually hidden label (absolute) stays inside the table's
+    // scrolling box instead of widening the page on a phone.
+    <div className="position-relative" style={{ minWidth: '7.5rem' }}>
       <ProgressBar
         now={percent}
         // Read out, not drawn: a narrow bar has no room for it; the line below shows it.
