@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ui } from '@herald/contract';
@@ -11,6 +10,7 @@ import {
   newPage,
   shot,
 } from './support/browser.js';
+import { solidPng } from './support/png.js';
 
 /**
  * The alerts bell (docs/product.md, Announcements and alerts): an announcement for one user and a
@@ -25,30 +25,6 @@ const LINK = 'https://example.com/bell';
 const NORMAL = 'Normal Message - domestic';
 /** Live means well within the 30-second refresh; the badge should rise about 1 s after it. */
 const LIVE_MS = 3000;
-
-/** A real one-colour PNG, so the dialog's image shows in the screenshot. */
-function solidPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from('e0a030'.repeat(width), 'hex')]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 type Creds = { email: string; password: string };
 let targeted: Creds;
@@ -92,7 +68,7 @@ async function postAnnouncement(fields: Record<string, string>): Promise<void> {
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set(
     'image',
-    new Blob([new Uint8Array(solidPng(240, 80))], { type: 'image/png' }),
+    new Blob([new Uint8Array(solidPng(240, 80, 'e0a030'))], { type: 'image/png' }),
     'bell.png',
   );
   const res = await fetch(`${baseUrl()}/api/announcements`, {

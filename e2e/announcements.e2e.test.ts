@@ -1,33 +1,10 @@
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ui } from '@herald/contract';
 import { adminCredentials, apiCreateUser, apiLogin, journey, shot } from './support/browser.js';
+import { solidPng } from './support/png.js';
 
-/** A real 160×60 PNG in one colour, so the screenshot shows the image. */
-function solidPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from('2f6fdf'.repeat(width), 'hex')]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-const PNG = solidPng(160, 60);
+const PNG = solidPng(160, 60, '2f6fdf');
 const TITLE = `<script>window.__xss=1</script><img src=x onerror="window.__xss=1"> News ${Date.now() % 1e7}`;
 const MESSAGE = 'Line one\nLine two';
 const LINK = 'https://example.com/news';

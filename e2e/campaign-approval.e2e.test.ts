@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { server as msg, ui } from '@herald/contract';
@@ -12,6 +11,7 @@ import {
   journey,
   shot,
 } from './support/browser.js';
+import { solidPng } from './support/png.js';
 
 /**
  * The Admin's approval queue (docs/product.md, Campaigns): Reject with a reason the owner reads
@@ -25,30 +25,6 @@ const REASON = 'The offer in the message ended last week; please send the new pr
 const COUNTS = { reject: 31, bulkA: 32, bulkB: 33 };
 let owner: { email: string; password: string; name: string };
 const ids = { reject: '', bulkA: '', bulkB: '' };
-
-/** A real one-colour PNG, so the thumbnail shows in the screenshot. */
-function solidPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from('3070c0'.repeat(width), 'hex')]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const PDF = Buffer.from('%PDF-1.4\n%e2e\n', 'latin1');
 const MP4 = Buffer.concat([
@@ -97,7 +73,12 @@ const t = journey(async (adminToken) => {
     token,
     fields(REJECT_NAME.name, COUNTS.reject, 9_510_000_000),
     [
-      { field: 'images', name: 'shop-front.png', type: 'image/png', data: solidPng(320, 180) },
+      {
+        field: 'images',
+        name: 'shop-front.png',
+        type: 'image/png',
+        data: solidPng(320, 180, '3070c0'),
+      },
       { field: 'pdf', name: 'price-list.pdf', type: 'application/pdf', data: PDF },
       { field: 'video', name: 'teaser.mp4', type: 'video/mp4', data: MP4 },
       { field: 'audio', name: 'jingle.mp3', type: 'audio/mpeg', data: MP3 },

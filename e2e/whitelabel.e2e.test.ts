@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_COMPANY_NAME, server, ui } from '@herald/contract';
@@ -11,6 +10,7 @@ import {
   shot,
   shotWidths,
 } from './support/browser.js';
+import { barPng } from './support/png.js';
 
 /**
  * White-label (docs/product.md, Branding): a reseller sets its company name and a logo on the
@@ -19,32 +19,6 @@ import {
  * next page load; a nearer Sub-Reseller's branding wins; a broken logo is hidden. The Admin's
  * branding is the platform default, seen, changed and reset on the same screen; a User has none.
  */
-
-/** A real PNG of one colour with a white bar, 200x50 as the screen recommends. */
-function logoPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) => {
-    const colour = y > height / 3 && y < (2 * height) / 3 ? 'ffffff' : '2a9d8f';
-    return Buffer.concat([Buffer.from([0]), Buffer.from(colour.repeat(width), 'hex')]);
-  });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 type Creds = { email: string; password: string; name: string };
 const COMPANY = `Acme Telecom ${Date.now() % 1e5}`;
@@ -103,7 +77,7 @@ describe('Whitelabel Settings', () => {
     await logoInput.setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
-      buffer: logoPng(200, 50),
+      buffer: barPng(200, 50, '2a9d8f'),
     });
     await expect.poll(() => page.getByText(server.logoType).count()).toBe(0);
     const preview = page.getByAltText(`${COMPANY} logo preview`);

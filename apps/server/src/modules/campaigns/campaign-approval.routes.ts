@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BulkApproveBodySchema,
@@ -9,7 +8,7 @@ import {
   RejectCampaignBodySchema,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
-import { attachmentDisposition, openStoredFile } from '../../lib/file-response.js';
+import { sendStoredFile } from '../../lib/file-response.js';
 import { campaignsDir } from './campaign-files.js';
 import { approveCampaign, approveCampaigns, rejectCampaign } from './campaign-approval.service.js';
 import { campaignFileFor } from './campaign-media.js';
@@ -60,15 +59,7 @@ export const campaignApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: CampaignFileParamsSchema } },
     async (req, reply) => {
       const file = await campaignFileFor(ctx, caller(req), req.params.id, req.params.fileId);
-      // The stored name is generated; basename keeps even a tampered row inside the folder.
-      const stream = await openStoredFile(path.join(dir, path.basename(file.stored_name)));
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.original_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(stream);
+      return sendStoredFile(reply, dir, file);
     },
   );
 };

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssignTicketBodySchema,
@@ -15,7 +14,7 @@ import {
 } from '@herald/contract';
 import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
-import { attachmentDisposition, openStoredFile } from '../../lib/file-response.js';
+import { sendStoredFile } from '../../lib/file-response.js';
 import { discardAttachments, ticketsDir } from './ticket-files.js';
 import { readTicketUpload } from './tickets.input.js';
 import * as service from './tickets.service.js';
@@ -118,16 +117,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { id, attachmentId } = req.params;
       const file = await service.attachmentForDownload(ctx, caller(req), id, attachmentId);
-      // The stored name is generated; basename keeps even a tampered row inside the folder.
-      const filePath = path.join(dir, path.basename(file.stored_name));
-      const stream = await openStoredFile(filePath);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.original_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(stream);
+      return sendStoredFile(reply, dir, file);
     },
   );
 };
