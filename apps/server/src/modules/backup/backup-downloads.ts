@@ -122,7 +122,8 @@ export async function startDownload(
 export async function buildDownload(ctx: AppContext, id: string): Promise<void> {
   if ((await downloadState(ctx.db, id)) !== 'building') return;
   const progress = new ProgressWriter(ctx, id);
-  // The heartbeat goes on while a big table's first batch is on its way.
+  // This running job's own heartbeat (not periodic work: it starts and ends with the job, on
+  // the job runner), kept up while a big table's first batch is on its way.
   const beat = setInterval(() => progress.write(), STALE_MS / 3);
   try {
     const result = await writeBackupFile(ctx, fileOf(ctx, id), (rows) => progress.update(rows));

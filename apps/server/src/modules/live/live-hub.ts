@@ -67,6 +67,8 @@ export class LiveHub {
     let set = this.byUser.get(client.userId);
     if (!set) this.byUser.set(client.userId, (set = new Set()));
     set.add(client);
+    // A keepalive frame for this instance's open connections (per connection, not periodic
+    // work): it runs while one is open and stops with the last (remove below).
     this.heartbeat ??= setInterval(() => this.broadcast(() => HEARTBEAT_FRAME), this.heartbeatMs);
     this.heartbeat.unref();
     return () => this.remove(client);

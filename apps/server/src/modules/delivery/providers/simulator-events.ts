@@ -129,6 +129,10 @@ export class StatusEventQueue {
     this.agent.destroy();
   }
 
+  /**
+   * The simulator's own clock for its pending status events (a stand-in provider, not the
+   * app's periodic work): it runs only while events are due and stops when none is left.
+   */
   private wake(): void {
     if (this.timer || this.closed) return;
     this.timer = setInterval(() => this.tick(), TICK_MS);
