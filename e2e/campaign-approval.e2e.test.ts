@@ -157,13 +157,29 @@ describe('the approval queue', () => {
     });
     await note.waitFor();
     await shot(mine, 'approval-owner-bell-1366');
+    // One notice for the step: the reason, nothing else about this campaign.
+    const mineNow = await apiJson<{ notifications: { message: string; link: string }[] }>(
+      'GET',
+      '/api/notifications',
+      (await apiLogin(owner.email, owner.password)).token,
+    );
+    expect(
+      mineNow.notifications
+        .filter((n) => n.message.includes(REJECT_NAME.name))
+        .map((n) => [n.message, n.link]),
+    ).toEqual([[msg.notifyCampaignRejected(REJECT_NAME, REASON), `/campaigns?open=${ids.reject}`]]);
+    // The notice opens that campaign's details (a deep link), not just the list.
     await note.click();
     await mine.waitForURL((url) => url.pathname === '/campaigns');
-    await act(mine, COUNTS.reject, 'View');
     const ownerDetails = mine.getByRole('dialog', { name: 'Campaign Details' });
     expect(await ownerDetails.getByTestId('campaign-rejection-reason').innerText()).toBe(REASON);
+    // The link is spent: a refresh shows the list, not the dialog again.
+    await mine.waitForURL((url) => !url.searchParams.has('open'));
     // Not the Admin: no Approve or Reject.
     expect(await ownerDetails.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await mine.waitForTimeout(400); // the fade-in, so the screenshot shows the dialog as seen
+    await shot(mine, 'approval-owner-deep-link-1366');
+    await mine.keyboard.press('Escape');
     await mine.context().close();
   });
 

@@ -176,12 +176,20 @@ describe('delivery', () => {
     expect(delivery.simulated).toBe(true);
     expect(delivery.sent + delivery.failed).toBe(COUNT);
     expect(delivery.failed).toBeGreaterThanOrEqual(1);
-    await expect
-      .poll(() => row.getByLabel('Delivery counts').innerText())
-      .toContain(
-        `${delivery.sent} / ${delivery.delivered} / ${delivery.failed} sent / delivered / failed`,
-      );
     await row.getByText('Report Generated').waitFor({ timeout: 30_000 });
+    // The row shows the report's figures, in the words the report and the details use.
+    const done = (
+      await apiJson<{ campaigns: Campaign[] }>('GET', '/api/campaigns', t.adminToken)
+    ).campaigns.find((c) => c._id === campaignId)!;
+    const failed = done.reportCount - done.reportDelivered;
+    expect(failed).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => row.getByLabel('Delivery results').innerText())
+      .toMatch(
+        new RegExp(
+          `^${done.reportDelivered} delivered · ${failed} failed of ${done.reportCount}\\s+${done.delivery!.read} read$`,
+        ),
+      );
     await shot(page, 'delivery-completed');
 
     // The details dialog: counts by state and the provider's errors by code.
@@ -189,6 +197,10 @@ describe('delivery', () => {
     const details = page.getByRole('dialog', { name: 'Campaign Details' });
     const breakdown = details.getByRole('table', { name: 'Recipients by delivery state' });
     await breakdown.getByText(ui.delivery.stateLabels.failed).waitFor();
+    // The same figures as the row.
+    expect(await details.getByLabel('Delivery results').innerText()).toBe(
+      await row.getByLabel('Delivery results').innerText(),
+    );
     const errors = details.getByRole('table', { name: 'Provider errors' });
     await errors.getByRole('cell', { name: '131026', exact: true }).waitFor();
     await shot(page, 'delivery-details');
@@ -220,6 +232,12 @@ describe('delivery', () => {
     await expect
       .poll(() => report.getByLabel('Report summary').innerText())
       .toMatch(new RegExp(`${COUNT}\\s*Total`));
+    // The report's tiles agree with the row.
+    const row = await userRow(page).getByLabel('Delivery results').innerText();
+    const [delivered, failed] = /^(\d+) delivered · (\d+) failed/.exec(row)!.slice(1);
+    expect(await report.getByLabel('Report summary').innerText()).toMatch(
+      new RegExp(`^${delivered}\\s*Delivered\\s*${failed}\\s*Failed\\s*${COUNT}\\s*Total`),
+    );
     await shot(page, 'delivery-owner-report');
     await page.close();
   });

@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   forgotPerAccount: { max: 15, windowSeconds: 15 * 60, leaky: true },
   forgotPerIp: { max: 20, windowSeconds: 60 * 60 },
   resetPerIp: { max: 20, windowSeconds: 15 * 60 },
+  /** Per target user: a manager sends a new set-password link now and then, not in a loop. */
+  setPasswordLinkPerUser: { max: 5, windowSeconds: 60 * 60 },
   /**
    * Per user, counted before the upload is read: a person creating campaigns by hand makes a few
    * an hour; 30 in 10 minutes leaves room for a script's honest burst while bounding the disk,

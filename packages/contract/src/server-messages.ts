@@ -27,6 +27,8 @@ export const server = {
   otpSent: 'If an account exists for that email, an OTP has been sent to it.',
   otpInvalid: 'Invalid or expired OTP.',
   passwordReset: 'Your password has been reset.',
+  setPasswordLinkSent: (email: string) => `A new link to set the password was sent to ${email}.`,
+  setPasswordLinkInactive: 'Only an active user can get a link to set the password.',
   setPasswordLinkInvalid:
     'This link has expired or was already used. Ask the person who created your account for a new one, or use Forgot Password on the login page.',
   passwordSet: 'Your password is set. You can now log in.',
@@ -90,8 +92,22 @@ export const server = {
   reportUploaded: 'Report uploaded successfully!',
   notifyCampaignStatus: (campaign: Named, status: string) =>
     `Your campaign '${campaign.name}' is now ${status}.`,
-  notifyCampaignReport: (campaign: Named) =>
-    `The delivery report of your campaign '${campaign.name}' is ready.`,
+  notifyCampaignApprovedSending: (campaign: Named) =>
+    `Your campaign '${campaign.name}' was approved and is being sent.`,
+  /**
+   * The one notice of a campaign's results (docs/product.md, Notifications): the report's own
+   * figures (delivered includes read; failed is the rest), and the credits given back for the
+   * recipients not delivered, when any.
+   */
+  notifyCampaignResults: (
+    campaign: Named,
+    r: { delivered: number; total: number; refunded: number; creditType: string },
+  ) =>
+    `Your campaign '${campaign.name}' is done: ${r.delivered} of ${r.total} delivered, ` +
+    `${r.total - r.delivered} failed. The report is ready.` +
+    (r.refunded > 0 ? ` ${r.refunded} ${r.creditType} credits were refunded.` : ''),
+  notifyCampaignRefunded: (campaign: Named, count: number, creditType: string) =>
+    `${count} ${creditType} credits were refunded for campaign '${campaign.name}': not delivered.`,
   notifyCampaignCancelRequested: (campaign: Named, email: string) =>
     `${email} asked to cancel campaign '${campaign.name}'.`,
   // The ledger's reasons for a campaign's credits (History's Reason column).
@@ -108,6 +124,7 @@ export const server = {
   campaignRejected: 'Campaign rejected.',
   rejectReasonRequired: 'Enter the reason for the rejection.',
   rejectReasonTooLong: 'The reason must be at most 500 characters.',
+  reasonOnlyForRejected: 'A reason goes with the Rejected status only.',
   bulkApproveEmpty: 'Select at least one campaign.',
   bulkApproveTooMany: 'At most 100 campaigns can be approved at once.',
   bulkApproveResult: (approved: number, refused: number) =>
@@ -185,6 +202,4 @@ export const server = {
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookBodyInvalid: 'The webhook body is not a valid status callback.',
   webhookNotWritten: 'The status events could not be saved. Please send them again.',
-  notifyCampaignDeliveryRefund: (campaign: Named, count: number, creditType: string) =>
-    `${count} ${creditType} credits were refunded for campaign '${campaign.name}': not delivered.`,
 } as const;

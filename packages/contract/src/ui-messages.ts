@@ -1,5 +1,6 @@
 import { loginMessages, ruleMessages, UNAUTHORIZED_ACCESS } from './messages.js';
 import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from './recipients.js';
+import { SET_PASSWORD_LINK_TTL_HOURS } from './limits.js';
 
 /**
  * The web app's messages by screen. Apart from messages.ts: the spread below
@@ -20,6 +21,11 @@ export const ui = {
     confirmReset: (email: string) => `Are you sure you want to reset the password for ${email}?`,
     empty: 'No users yet.',
     noMatches: 'No users match your search.',
+    passwordLinkTitle: 'Password link',
+    passwordLinkHint: (email: string) =>
+      `Mail ${email} a new link to set the password (it works once, for ${SET_PASSWORD_LINK_TTL_HOURS} hours; older links stop working).`,
+    passwordLinkSend: 'Send password link',
+    passwordLinkFailed: 'Could not send the link.',
   },
   profile: {
     loadFailed: 'Failed to fetch user profile data.',
@@ -220,6 +226,8 @@ export const ui = {
     learnMore: 'Learn More',
     close: 'Close',
     markAsRead: 'Mark as Read',
+    markAllRead: 'Mark all read',
+    markAllFailed: 'Could not mark the notifications read.',
   },
   /** Delivery on the screens: campaign progress, pause/resume/cancel, settings. */
   delivery: {
@@ -236,14 +244,23 @@ export const ui = {
     cancelTitle: 'Cancel Sending',
     cancelText: (recipients: number) =>
       `Stop sending this campaign of ${recipients.toLocaleString('en-US')} recipients and cancel it? Recipients not sent yet are refunded to the owner.`,
+    // Each recipient's current state; Delivered and Read together are the results' delivered.
     stateLabels: {
       unsent: 'Not sent yet',
       queued: 'Waiting to retry',
       sending: 'Sending',
-      sent: 'Sent',
-      delivered: 'Delivered',
-      read: 'Read',
+      sent: 'Sent, no receipt yet',
+      delivered: 'Delivered, not read',
+      read: 'Delivered and read',
       failed: 'Failed',
+    },
+    results: {
+      label: 'Delivery results',
+      delivered: 'delivered',
+      failed: 'failed',
+      of: (total: string) => `of ${total}`,
+      read: (n: string) => `${n} read`,
+      pending: (n: string) => `${n} pending`,
     },
     dispatchLabels: {
       running: 'Sending',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { canTransition } from '../campaign-transitions.js';
 import type { CampaignStatus } from '../statuses.js';
+import { server as msg } from '../server-messages.js';
+import { REJECTION_REASON_MAX } from './campaign-approval.js';
+import { text } from './common.js';
 import { CampaignSchema, CampaignStatusSchema } from './campaigns.js';
 
 /**
@@ -25,8 +28,20 @@ export function isOwnerCancellable(status: CampaignStatus): boolean {
   return canTransition(status, CANCELLATION_REQUESTED, 'owner');
 }
 
-/** PUT /api/campaigns/status/{id}: the move must be in the transition table for the caller. */
-export const UpdateCampaignStatusBodySchema = z.strictObject({ status: CampaignStatusSchema });
+/**
+ * PUT /api/campaigns/status/{id}: the move must be in the transition table for the caller. A
+ * move to Rejected may carry the reason the owner reads (as Reject's); the spec's body, the
+ * status alone, stays valid.
+ */
+export const UpdateCampaignStatusBodySchema = z
+  .strictObject({
+    status: CampaignStatusSchema,
+    reason: text().trim().max(REJECTION_REASON_MAX, msg.rejectReasonTooLong).optional(),
+  })
+  .refine((b) => !b.reason || b.status === 'Rejected', {
+    message: msg.reasonOnlyForRejected,
+    path: ['reason'],
+  });
 export type UpdateCampaignStatusBody = z.infer<typeof UpdateCampaignStatusBodySchema>;
 
 export const CampaignReplySchema = z.object({ message: z.string(), campaign: CampaignSchema });

@@ -64,3 +64,11 @@ export const campaignFilePath = (campaignId: string, fileId: string) =>
 
 /** The web route of the campaign list filtered to the approval queue (bell and dashboard). */
 export const AWAITING_APPROVAL_LINK = `/campaigns?status=${encodeURIComponent(AWAITING_APPROVAL_FILTER)}`;
+
+/**
+ * The web route that opens one campaign's details over the campaign list (a notification's
+ * deep link); the list page reads `open`.
+ */
+export const CAMPAIGN_OPEN_PARAM = 'open';
+export const campaignLink = (campaignId: string) =>
+  `/campaigns?${CAMPAIGN_OPEN_PARAM}=${encodeURIComponent(campaignId)}`;

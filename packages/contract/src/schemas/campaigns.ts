@@ -140,6 +140,8 @@ export const CampaignSchema = z.object({
   recipientCount: z.number(),
   /** Rows of the delivery report; 0 when no report was uploaded (View Report is hidden). */
   reportCount: z.number(),
+  /** Report rows counted as delivered (Delivered or Read); the rest of reportCount failed. */
+  reportDelivered: z.number(),
   createdAt: z.string(),
   /** The delivery engine's totals; null when the engine never touched it. */
   delivery: DeliveryProgressSchema.nullable(),

@@ -58,3 +58,13 @@ export async function deleteSpentSetupTokens(db: DbOrTx): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ends the user's links that still work (a new one replaces them). */
+export async function endOpenSetupTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .updateTable('password_setup_tokens')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -31,6 +31,8 @@ export async function issueSetPasswordLink(
   userId: string,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // One working link per user: a new one (Send password link) ends the older ones.
+  await repo.endOpenSetupTokens(tx, userId);
   await repo.insertSetupToken(tx, userId, tokenHash(token), SET_PASSWORD_LINK_TTL_HOURS);
   return `${ctx.config.publicUrl}${SET_PASSWORD_PATH}#${token}`;
 }

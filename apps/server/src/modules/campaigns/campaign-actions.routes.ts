@@ -40,7 +40,7 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CampaignReplySchema },
       },
     },
-    (req) => changeStatus(ctx, caller(req), req.params.id, req.body.status),
+    (req) => changeStatus(ctx, caller(req), req.params.id, req.body.status, req.body.reason),
   );
 
   await withMultipart(app, (uploads) => {

@@ -84,7 +84,7 @@ describe('Approve and Reject', () => {
     expect(await notificationsOf(t, h.u1.user.id)).toContainEqual({
       event_type: 'campaign_status',
       message: msg.notifyCampaignStatus(HELLO, 'Approved'),
-      link: '/campaigns',
+      link: `/campaigns?open=${submitted}`,
     });
 
     const pending = await createCampaign(t, h.u1.token, numbers(1));
@@ -120,7 +120,7 @@ describe('Approve and Reject', () => {
       {
         event_type: 'campaign_status',
         message: msg.notifyCampaignRejected(HELLO, reason.trim()),
-        link: '/campaigns',
+        link: `/campaigns?open=${id}`,
       },
     ]);
     const detail = await t.request({
@@ -187,7 +187,7 @@ describe('POST /api/campaigns/approve (several at once)', () => {
       {
         event_type: 'campaign_status',
         message: msg.notifyCampaignStatus(HELLO, 'Approved'),
-        link: '/campaigns',
+        link: `/campaigns?open=${b}`,
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import {
+  campaignLink,
   normalizeRecipient,
   REPORT_UNKNOWN_LISTED,
   server as msg,
@@ -16,7 +17,7 @@ import type { Actor } from '../../policies/scope.js';
 import { lockVisibleCampaign, visibleCampaign } from './campaign-access.js';
 import * as repo from './campaign-actions.repo.js';
 import type { StagedReport } from './campaign-report.input.js';
-import { CAMPAIGNS_LINK, settleCredits } from './campaign-status.service.js';
+import { settleCredits } from './campaign-status.service.js';
 import { getCampaign } from './campaigns.repo.js';
 import { presentCampaign } from './campaigns.presenter.js';
 import {
@@ -115,8 +116,13 @@ export async function uploadReport(
     await notify(tx, {
       userId: campaign.user_id,
       eventType: 'campaign_report',
-      message: msg.notifyCampaignReport(campaign),
-      link: CAMPAIGNS_LINK,
+      message: msg.notifyCampaignResults(campaign, {
+        delivered: summary.delivered,
+        total: summary.total,
+        refunded: 0,
+        creditType: campaign.credit_type,
+      }),
+      link: campaignLink(id),
     });
     const row = await getCampaign(tx, id);
     if (!row) throw new Error(`campaign ${id} vanished`);

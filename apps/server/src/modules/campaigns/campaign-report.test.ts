@@ -161,8 +161,13 @@ describe('POST /api/campaigns/:id/upload-report: success', () => {
     expect((await notificationsOf(t, h.u1.user.id)).slice(before)).toEqual([
       {
         event_type: 'campaign_report',
-        message: msg.notifyCampaignReport(HELLO),
-        link: '/campaigns',
+        message: msg.notifyCampaignResults(HELLO, {
+          delivered: 3,
+          total: 4,
+          refunded: 0,
+          creditType: NORMAL,
+        }),
+        link: `/campaigns?open=${id}`,
       },
     ]);
   });

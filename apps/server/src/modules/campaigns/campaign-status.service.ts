@@ -1,4 +1,5 @@
 import {
+  campaignLink,
   CANCELLATION_REQUESTED,
   canEverMoveTo,
   canTransition,
@@ -28,8 +29,6 @@ import { getCampaign } from './campaigns.repo.js';
  * The credit side effect, the status, the delivery engine's start or stop (ctx.dispatch, the
  * CampaignDispatch port) and the notifications commit together, under the campaign's row lock.
  */
-
-export const CAMPAIGNS_LINK = '/campaigns';
 
 /**
  * The money rule for a move to `next` (docs/product.md, Credits and the ledger): entering
@@ -95,11 +94,12 @@ export async function changeStatus(
   actor: AuthUser,
   id: string,
   next: CampaignStatus,
+  reason?: string,
 ): Promise<CampaignReply> {
   return ctx.db.transaction().execute(async (tx) => {
     const campaign = await lockVisibleCampaign(tx, actor, id);
     checkMove(actor, campaign.status, next);
-    const moved = await moveCampaign(ctx, tx, actor, campaign, next);
+    const moved = await moveCampaign(ctx, tx, actor, campaign, next, reason || null);
     return { message: msg.campaignStatusUpdated(next), campaign: moved };
   });
 }
@@ -123,27 +123,26 @@ export async function moveCampaign(
   const engineCancel = stopsEngine && (await ctx.dispatch.cancel(tx, id));
   const charged = engineCancel ? campaign.charged : await settleCredits(tx, actor, campaign, next);
   await updateCampaign(tx, id, { status: next, charged, rejection_reason: reason });
-  const notifyOwner = (status: CampaignStatus) =>
-    notify(tx, {
-      userId: campaign.user_id,
-      eventType: 'campaign_status',
-      message:
-        reason === null
-          ? msg.notifyCampaignStatus(campaign, status)
-          : msg.notifyCampaignRejected(campaign, reason),
-      link: CAMPAIGNS_LINK,
-    });
-  await notifyOwner(next);
-  // Approved with automatic dispatch on: the engine takes it into Processing at once.
-  if (next === 'Approved' && ctx.config.delivery.dispatch && (await ctx.dispatch.start(tx, id))) {
-    await notifyOwner('Processing');
-  }
+  // One notice per step (docs/product.md, Notifications): an approval the engine takes into
+  // Processing at once is one "approved and being sent", not two.
+  const sending =
+    next === 'Approved' && ctx.config.delivery.dispatch && (await ctx.dispatch.start(tx, id));
+  let message: string;
+  if (reason !== null) message = msg.notifyCampaignRejected(campaign, reason);
+  else if (sending) message = msg.notifyCampaignApprovedSending(campaign);
+  else message = msg.notifyCampaignStatus(campaign, next);
+  await notify(tx, {
+    userId: campaign.user_id,
+    eventType: 'campaign_status',
+    message,
+    link: campaignLink(id),
+  });
   // The Admins decide on a cancellation request, so they hear of it.
   if (next === CANCELLATION_REQUESTED && actor.role !== 'Admin') {
     await notifyRole(tx, 'Admin', {
       eventType: 'campaign_status',
       message: msg.notifyCampaignCancelRequested(campaign, actor.email),
-      link: CAMPAIGNS_LINK,
+      link: campaignLink(id),
     });
   }
   const row = await getCampaign(tx, id);

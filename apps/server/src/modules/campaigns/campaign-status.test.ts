@@ -74,9 +74,36 @@ describe('PUT /api/campaigns/status/:id: who may do what', () => {
       ['Pending Approval', 'Approved', 'Processing', 'Completed'].map((s) => ({
         event_type: 'campaign_status',
         message: msg.notifyCampaignStatus(HELLO, s),
-        link: '/campaigns',
+        link: `/campaigns?open=${id}`,
       })),
     );
+  });
+
+  it('Change Status to Rejected may carry the reason the owner reads; no other status may', async () => {
+    const id = await createCampaign(t, h.u1.token, numbers(1));
+    await setStatus(t, h.admin, id, 'Approved');
+    const put = (payload: object) =>
+      t.request({ method: 'PUT', url: `/api/campaigns/status/${id}`, token: h.admin, payload });
+    const stray = await put({ status: 'Processing', reason: 'no' });
+    expect([stray.statusCode, messageOf(stray)]).toEqual([400, msg.reasonOnlyForRejected]);
+    const long = await put({ status: 'Rejected', reason: 'x'.repeat(501) });
+    expect([long.statusCode, messageOf(long)]).toEqual([400, msg.rejectReasonTooLong]);
+    expect((await campaignRow(t, id)).status).toBe('Approved');
+
+    const before = (await notificationsOf(t, h.u1.user.id)).length;
+    const res = await put({ status: 'Rejected', reason: '  Wrong sender name. ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CampaignReply>().campaign).toMatchObject({
+      status: 'Rejected',
+      rejectionReason: 'Wrong sender name.',
+    });
+    expect((await notificationsOf(t, h.u1.user.id)).slice(before)).toEqual([
+      {
+        event_type: 'campaign_status',
+        message: msg.notifyCampaignRejected(HELLO, 'Wrong sender name.'),
+        link: `/campaigns?open=${id}`,
+      },
+    ]);
   });
 
   it('the same status again is 409 and changes nothing', async () => {
@@ -122,7 +149,7 @@ describe('PUT /api/campaigns/status/:id: who may do what', () => {
     expect(await notificationsOf(t, adminId)).toContainEqual({
       event_type: 'campaign_status',
       message: msg.notifyCampaignCancelRequested(HELLO, h.u1.user.email),
-      link: '/campaigns',
+      link: `/campaigns?open=${id}`,
     });
     // Asking again is no change; the campaign keeps its debit until the Admin decides.
     const again = await putStatus(t, h.u1.token, id, 'Cancellation Requested');

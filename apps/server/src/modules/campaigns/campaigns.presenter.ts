@@ -37,6 +37,7 @@ export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
     status: row.status,
     recipientCount: row.recipient_count,
     reportCount: row.report_count,
+    reportDelivered: row.report_delivered,
     createdAt: row.created_at.toISOString(),
     delivery: presentDelivery(row),
     rejectionReason: row.rejection_reason,

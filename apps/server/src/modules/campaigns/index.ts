@@ -11,6 +11,5 @@ export {
   type CampaignSelection,
   type DeletedCampaigns,
 } from './campaign-cleanup.repo.js';
-export { CAMPAIGNS_LINK } from './campaign-status.service.js';
 export { presentDelivery } from './campaigns.presenter.js';
 export { shardSums, summedCounts } from './delivery-counts.sql.js';

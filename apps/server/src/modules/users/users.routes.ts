@@ -4,6 +4,7 @@ import {
   CreateUserBodySchema,
   CreateUserReplySchema,
   MANAGER_ROLES,
+  MessageSchema,
   ProfileSchema,
   UpdateUserReplySchema,
   UserPageSchema,
@@ -14,6 +15,7 @@ import { notFound } from '../../lib/app-error.js';
 import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
 import { readLogoForm } from '../branding/index.js';
+import { sendSetPasswordLink } from './set-password-link.js';
 import { updateUser } from './users-update.service.js';
 import * as service from './users.service.js';
 
@@ -70,6 +72,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  app.post(
+    '/users/:id/set-password-link',
+    {
+      config: { roles: MANAGER_ROLES },
+      schema: { params: UserIdParamsSchema, response: { 200: MessageSchema } },
+    },
+    async (req) => ({
+      message: await sendSetPasswordLink(ctx, caller(req), userId(req.params.id)),
+    }),
+  );
 
   app.get(
     '/users/profile/:id',

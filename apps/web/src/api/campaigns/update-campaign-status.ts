@@ -8,13 +8,15 @@ import { campaignsRootKey } from './get-campaigns';
 export interface UpdateCampaignStatusArgs {
   id: string;
   status: CampaignStatus;
+  /** Rejected only: the reason the owner reads. */
+  reason?: string;
 }
 
 /** PUT /api/campaigns/status/{id}: Admin any status; others only a cancellation request. */
-export function updateCampaignStatus({ id, status }: UpdateCampaignStatusArgs) {
+export function updateCampaignStatus({ id, status, reason }: UpdateCampaignStatusArgs) {
   return api<CampaignReply>(`/campaigns/status/${encodeURIComponent(id)}`, {
     method: 'PUT',
-    body: { status },
+    body: reason ? { status, reason } : { status },
   });
 }
 

@@ -14,3 +14,16 @@ export function useMarkNotificationRead() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
   });
 }
+
+/** PUT /api/notifications/read-all: every notification of mine (announcements keep their own seen). */
+export function markAllNotificationsRead(): Promise<{ message: string }> {
+  return api<{ message: string }>('/notifications/read-all', { method: 'PUT' });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),
+  });
+}

@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Dropdown, Spinner } from 'react-bootstrap';
+import { Badge, Button, Dropdown, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ui, type Announcement, type Notification } from '@herald/contract';
 import { formatDateTime } from '../../lib/format';
 import { useUnreadNotifications } from '../../api/notifications/get-notifications';
-import { useMarkNotificationRead } from '../../api/notifications/mark-notification-read';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+} from '../../api/notifications/mark-notification-read';
 import { useMyAnnouncements } from '../../api/announcements/get-my-announcements';
 import { useMarkAnnouncementSeen } from '../../api/announcements/mark-announcement-seen';
 import { countRose, internalPath, mergeAlerts, previewOf, unreadTotal } from './alert-items';
@@ -24,6 +27,7 @@ export function AlertsBell() {
   const notifications = useUnreadNotifications();
   const announcements = useMyAnnouncements();
   const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
   const markSeen = useMarkAnnouncementSeen();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Announcement | null>(null);
@@ -87,8 +91,9 @@ export function AlertsBell() {
           )}
         </Dropdown.Toggle>
         <Dropdown.Menu className="alerts-menu py-0 shadow" aria-label={ui.alerts.bell}>
-          <Dropdown.Header className="d-flex align-items-center justify-content-between border-bottom py-2">
-            <span className="fw-semibold text-body">
+          {/* A plain header row: Dropdown.Header would be a heading without a level. */}
+          <div className="d-flex align-items-center gap-2 border-bottom px-3 py-2">
+            <span className="fw-semibold text-body me-auto">
               {items.length > 0 ? ui.alerts.newAlerts : ui.alerts.noNewAlerts}
             </span>
             {loading && (
@@ -96,7 +101,22 @@ export function AlertsBell() {
                 <span className="visually-hidden">{ui.alerts.loading}</span>
               </Spinner>
             )}
-          </Dropdown.Header>
+            {(notifications.data?.unreadCount ?? 0) > 0 && (
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0 text-nowrap"
+                disabled={markAll.isPending}
+                onClick={() =>
+                  markAll.mutate(undefined, {
+                    onError: (err) => console.error(`${ui.alerts.markAllFailed}`, err),
+                  })
+                }
+              >
+                {ui.alerts.markAllRead}
+              </Button>
+            )}
+          </div>
           {items.map((item) =>
             item.kind === 'notification' ? (
               <Dropdown.Item

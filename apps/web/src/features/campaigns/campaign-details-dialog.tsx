@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Alert, Button, Modal, Table } from 'react-bootstrap';
 import {
   CAMPAIGN_STATUS_VARIANTS,
+  campaignResults,
   isAwaitingApproval,
   ui,
   type Campaign,
@@ -16,6 +17,7 @@ import { CampaignMedia } from './campaign-media';
 import { CampaignRecipientsList } from './campaign-recipients-list';
 import './campaigns.css';
 import { DeliveryBreakdownSection } from './delivery/delivery-breakdown';
+import { ResultsLine } from './delivery/delivery-progress';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,6 +31,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DetailBody({ c }: { c: CampaignDetail }) {
+  const results = campaignResults(c);
   return (
     <>
       <Table size="sm" className="mb-3">
@@ -70,6 +73,12 @@ function DetailBody({ c }: { c: CampaignDetail }) {
           )}
           <Field label="Recipients">{c.recipientCount.toLocaleString()}</Field>
           <Field label="Report Rows">{c.reportCount.toLocaleString()}</Field>
+          {/* An engine-sent campaign shows its results in the delivery section below. */}
+          {!c.delivery && results && (
+            <Field label="Results">
+              <ResultsLine results={results} />
+            </Field>
+          )}
         </tbody>
       </Table>
       <DeliveryBreakdownSection campaign={c} />

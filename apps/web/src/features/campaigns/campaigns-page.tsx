@@ -26,6 +26,7 @@ import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
 import { CampaignsTable } from './campaigns-table';
 import { CreateCampaignForm } from './create/create-campaign-form';
 import { useCampaignActions } from './use-campaign-actions';
+import { useLinkedCampaign } from './use-linked-campaign';
 
 /** While a shown campaign is Processing, the list reloads this often besides the live events. */
 const PROCESSING_POLL_MS = 5000;
@@ -70,6 +71,11 @@ export function CampaignsPage() {
   const users = useUserSearch(userTerm, !!me && !isUser);
   const actions = useCampaignActions();
   const bulk = useApproveCampaigns();
+  const { onAction, setNotice } = actions;
+  useLinkedCampaign(
+    useCallback((c: Campaign) => onAction('view', c), [onAction]),
+    useCallback((text: string) => setNotice({ variant: 'danger', text }), [setNotice]),
+  );
   const more = usePagedMore(list);
   // The form refreshes the lists itself; clearing the filters puts the new campaign on top.
   const onCreated = useCallback(() => setFilters(EMPTY_CAMPAIGN_FILTERS), [setFilters]);

@@ -72,7 +72,7 @@ const CampaignRow = memo(function CampaignRow(props: RowProps) {
         <StatusBadge label={c.status} variant={CAMPAIGN_STATUS_VARIANTS[c.status]} />
       </td>
       <td>
-        <DeliveryProgressCell delivery={c.delivery} />
+        <DeliveryProgressCell campaign={c} />
       </td>
       <td>
         <RowActionsMenu disabled={downloading} busy={downloading}>

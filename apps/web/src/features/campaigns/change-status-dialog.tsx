@@ -3,11 +3,14 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import {
   CAMPAIGN_STATUSES,
   CampaignStatusSchema,
+  REJECTION_REASON_MAX,
+  UpdateCampaignStatusBodySchema,
   transitionTargets,
   ui,
   type Campaign,
   type CampaignStatus,
 } from '@herald/contract';
+import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-status';
 
@@ -19,7 +22,8 @@ interface ChangeStatusDialogProps {
 
 /**
  * Admin's Change Status: the current status and every status the transition table lets
- * the Admin set from it, in the lifecycle's order.
+ * the Admin set from it, in the lifecycle's order. Rejected asks for the reason the owner will
+ * read (optional here, as the status alone is a valid request; Reject in the queue requires it).
  */
 export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatusDialogProps) {
   const [status, setStatus] = useState<CampaignStatus>(campaign.status);
@@ -27,9 +31,15 @@ export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatus
   const options = CAMPAIGN_STATUSES.filter((s) => s === campaign.status || targets.includes(s));
   const titleId = useId();
   const update = useUpdateCampaignStatus();
+  const [reason, setReason] = useState('');
+  const rejecting = status === 'Rejected';
+  const body = { status, ...(rejecting && reason.trim() ? { reason } : {}) };
+  const parsed = UpdateCampaignStatusBodySchema.safeParse(body);
+  const reasonError = parsed.success ? undefined : parsed.error.issues[0]?.message;
   const submit = () => {
+    if (!parsed.success) return;
     update.mutate(
-      { id: campaign._id, status },
+      { id: campaign._id, ...parsed.data },
       { onSuccess: (reply) => onUpdated(reply.campaign.status) },
     );
   };
@@ -61,6 +71,19 @@ export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatus
             ))}
           </Form.Select>
         </Form.Group>
+        {rejecting && (
+          <TextField
+            controlId="campaign-status-reason"
+            label="Reason (the owner reads it)"
+            rows={3}
+            value={reason}
+            onChange={setReason}
+            error={reasonError}
+            hint={`${reason.trim().length} / ${REJECTION_REASON_MAX} characters`}
+            disabled={update.isPending}
+            className="mt-3 mb-0"
+          />
+        )}
         {update.isError && (
           <Alert variant="danger" className="mt-3 mb-0">
             {errorMessage(update.error, ui.campaigns.statusFailed)}
@@ -74,7 +97,7 @@ export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatus
         <Button
           variant="primary"
           onClick={submit}
-          disabled={update.isPending || status === campaign.status}
+          disabled={update.isPending || status === campaign.status || !parsed.success}
         >
           {update.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           Update

@@ -18,6 +18,7 @@ import { SelectField, TextField } from '../../components/form-field';
 import { ImageFileField } from '../../components/image-file-field';
 import { useUpdateUser } from '../../api/users/update-user';
 import { AdminResetPassword } from './admin-reset-password';
+import { SendPasswordLink } from './send-password-link';
 import { UserFormDialog, type UserFormValues } from './user-form-dialog';
 import { CONTACT_KEYS, contactValuesOf, RoleField } from './user-form-fields';
 
@@ -161,7 +162,12 @@ export function EditUserDialog({ user, editorRole, onHide }: EditUserDialogProps
           </fieldset>
         )
       }
-      afterForm={isAdmin && <AdminResetPassword user={user} />}
+      afterForm={
+        <>
+          <SendPasswordLink user={user} />
+          {isAdmin && <AdminResetPassword user={user} />}
+        </>
+      }
       notice={
         <>
           {update.isSuccess && (

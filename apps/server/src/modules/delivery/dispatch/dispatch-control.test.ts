@@ -81,13 +81,8 @@ describe('starting the sending', () => {
     const notes = (await notificationsOf(t, user.user.id))
       .filter((n) => n.event_type === 'campaign_status')
       .map((n) => n.message);
-    // Both are written in the Approved's transaction (one created_at): their order is not kept.
-    expect(notes.sort()).toEqual(
-      [
-        msg.notifyCampaignStatus(HELLO, 'Approved'),
-        msg.notifyCampaignStatus(HELLO, 'Processing'),
-      ].sort(),
-    );
+    // One notice for the step: approved and already being sent.
+    expect(notes).toEqual([msg.notifyCampaignApprovedSending(HELLO)]);
     await removeDispatchJobs(t, id);
   });
 

@@ -127,11 +127,22 @@ describe('runFinalize', () => {
       report_delivered: 7,
     });
     const news = (await notificationsOf(h.u1.user._id)).slice(before);
+    // One notice of the results, with the refund in it; no separate Completed or refund notice.
     expect(news).toEqual([
-      { event_type: 'credits', message: msg.notifyCampaignDeliveryRefund(HELLO, 2, NORMAL) },
-      { event_type: 'campaign_status', message: msg.notifyCampaignStatus(HELLO, 'Completed') },
-      { event_type: 'campaign_report', message: msg.notifyCampaignReport(HELLO) },
+      {
+        event_type: 'campaign_report',
+        message: msg.notifyCampaignResults(HELLO, {
+          delivered: 7,
+          total: 10,
+          refunded: 2,
+          creditType: NORMAL,
+        }),
+      },
     ]);
+    expect(news[0]?.message).toBe(
+      "Your campaign 'Hello' is done: 7 of 10 delivered, 3 failed. The report is ready. " +
+        `2 ${NORMAL} credits were refunded.`,
+    );
 
     // The owner's report dialog, CSV export and campaign row read it as an uploaded report.
     const report = await t.request({

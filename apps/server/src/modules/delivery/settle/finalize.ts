@@ -1,6 +1,5 @@
-import { canTransition, server as msg, type CampaignStatus } from '@herald/contract';
+import { campaignLink, canTransition, server as msg, type CampaignStatus } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
-import { CAMPAIGNS_LINK } from '../../campaigns/index.js';
 import * as ledger from '../../credits/ledger.service.js';
 import { publishCampaignProgress } from '../../live/index.js';
 import { notify } from '../../notifications/notifications.service.js';
@@ -62,12 +61,6 @@ export async function runFinalize(
         reason: msg.ledgerCampaignNotDelivered(campaign, refund),
         campaignId,
       });
-      await notify(tx, {
-        userId: campaign.user_id,
-        eventType: 'credits',
-        message: msg.notifyCampaignDeliveryRefund(campaign, refund, campaign.credit_type),
-        link: '/history',
-      });
     }
     await repo.markSettled(tx, campaignId, refund);
 
@@ -75,12 +68,6 @@ export async function runFinalize(
     if (status === 'Processing' && canTransition(status, 'Completed', 'system')) {
       status = 'Completed';
       await repo.setStatus(tx, campaignId, status);
-      await notify(tx, {
-        userId: campaign.user_id,
-        eventType: 'campaign_status',
-        message: msg.notifyCampaignStatus(campaign, status),
-        link: CAMPAIGNS_LINK,
-      });
     }
     if (status === 'Completed' && canTransition(status, 'Report Generated', 'system')) {
       const totals = await buildDeliveryReport(tx, campaignId);
@@ -88,11 +75,25 @@ export async function runFinalize(
         count: totals.total,
         delivered: totals.delivered,
       });
+      // The owner's one notice of the results, with the refund in it (docs/product.md,
+      // Notifications): Completed and Report Generated follow each other in this transaction.
       await notify(tx, {
         userId: campaign.user_id,
         eventType: 'campaign_report',
-        message: msg.notifyCampaignReport(campaign),
-        link: CAMPAIGNS_LINK,
+        message: msg.notifyCampaignResults(campaign, {
+          ...totals,
+          refunded: refund,
+          creditType: campaign.credit_type,
+        }),
+        link: campaignLink(campaignId),
+      });
+    } else if (refund > 0) {
+      // Settled without a report of its own (a cancelled send): the refund is the news.
+      await notify(tx, {
+        userId: campaign.user_id,
+        eventType: 'credits',
+        message: msg.notifyCampaignRefunded(campaign, refund, campaign.credit_type),
+        link: campaignLink(campaignId),
       });
     }
     await publishCampaignProgress(tx, [campaignId]);

@@ -27,7 +27,7 @@ export function DeliveryBreakdownSection({ campaign }: { campaign: Campaign }) {
             {SIMULATED_DELIVERY_NOTICE}
           </Alert>
         )}
-        <DeliveryProgressCell delivery={progress} />
+        <DeliveryProgressCell campaign={{ ...campaign, delivery: progress }} />
         <Table size="sm" className="mt-2 mb-3" aria-label="Recipients by delivery state">
           <tbody>
             {states.map((s) => (

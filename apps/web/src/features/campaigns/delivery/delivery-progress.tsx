@@ -1,6 +1,12 @@
 import { memo } from 'react';
 import { ProgressBar } from 'react-bootstrap';
-import { ui, type DeliveryProgress } from '@herald/contract';
+import {
+  campaignResults,
+  ui,
+  type Campaign,
+  type CampaignResults,
+  type DeliveryProgress,
+} from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
 
 /** Share of recipients the engine is done with (sent or failed), 0-100. */
@@ -10,49 +16,70 @@ export function progressPercent(d: DeliveryProgress): number {
 }
 
 /**
- * A campaign row's delivery: the progress bar ((sent + failed) / total), the
- * "sent / delivered / failed" counts and what the engine is doing. The row re-renders when the
- * list refetches (a live 'campaigns' event, or the 5 s poll while any row is Processing).
+ * The results line every screen shows alike (docs/product.md, Campaigns, "Results"):
+ * "27 delivered · 3 failed of 30", then read and pending when known.
+ */
+export function ResultsLine({ results: r }: { results: CampaignResults }) {
+  const t = ui.delivery.results;
+  return (
+    <div className="small mt-1" aria-label={t.label}>
+      <span className="text-nowrap">
+        <span className="text-success fw-semibold">{r.delivered.toLocaleString()}</span>{' '}
+        {t.delivered}
+      </span>
+      {' · '}
+      <span className="text-nowrap">
+        <span className="text-danger fw-semibold">{r.failed.toLocaleString()}</span> {t.failed}
+      </span>{' '}
+      <span className="text-muted text-nowrap">{t.of(r.total.toLocaleString())}</span>
+      {(r.read !== null || r.pending > 0) && (
+        <div className="text-muted">
+          {r.read !== null && (
+            <span className="text-nowrap">{t.read(r.read.toLocaleString())}</span>
+          )}
+          {r.read !== null && r.pending > 0 && ' · '}
+          {r.pending > 0 && (
+            <span className="text-nowrap">{t.pending(r.pending.toLocaleString())}</span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A campaign's delivery: the engine's progress bar ((sent + failed) / total) while it has one,
+ * the results line, and what the engine is doing. The row re-renders when the list refetches
+ * (a live 'campaigns' event, or the 5 s poll while any row is Processing).
  */
 export const DeliveryProgressCell = memo(function DeliveryProgressCell({
-  delivery: d,
+  campaign,
 }: {
-  delivery: DeliveryProgress | null;
+  campaign: Pick<Campaign, 'reportCount' | 'reportDelivered' | 'delivery'>;
 }) {
-  if (!d) return <span className="text-muted">-</span>;
-  const percent = progressPercent(d);
-  const state = d.dispatchState ? ui.delivery.dispatchLabels[d.dispatchState] : null;
+  const results = campaignResults(campaign);
+  const d = campaign.delivery;
+  if (!results) return <span className="text-muted">-</span>;
+  const percent = d ? progressPercent(d) : 100;
+  const state = d?.dispatchState ? ui.delivery.dispatchLabels[d.dispatchState] : null;
   return (
     // Positioned, so the bar's visually hidden label (absolute) stays inside the table's
     // scrolling box instead of widening the page on a phone.
     <div className="position-relative" style={{ minWidth: '7.5rem' }}>
-      <ProgressBar
-        now={percent}
-        // Read out, not drawn: a narrow bar has no room for it; the line below shows it.
-        label={`${percent}%`}
-        visuallyHidden
-        variant={d.failed > 0 && d.sent === 0 ? 'danger' : 'success'}
-        aria-label="Delivery progress"
-        style={{ height: '0.9rem' }}
-        animated={d.dispatchState === 'running'}
-      />
-      <div className="small mt-1" aria-label="Delivery counts">
-        <span className="text-nowrap">
-          <span className="text-success" title="Sent">
-            {d.sent.toLocaleString()}
-          </span>
-          {' / '}
-          <span className="text-primary" title="Delivered">
-            {d.delivered.toLocaleString()}
-          </span>
-          {' / '}
-          <span className="text-danger" title="Failed">
-            {d.failed.toLocaleString()}
-          </span>
-        </span>{' '}
-        <span className="text-muted text-nowrap">sent / delivered / failed</span>
-      </div>
-      {state && (
+      {d && (
+        <ProgressBar
+          now={percent}
+          // Read out, not drawn: a narrow bar has no room for it; the line below shows it.
+          label={`${percent}%`}
+          visuallyHidden
+          variant={d.failed > 0 && d.sent === 0 ? 'danger' : 'success'}
+          aria-label="Delivery progress"
+          style={{ height: '0.9rem' }}
+          animated={d.dispatchState === 'running'}
+        />
+      )}
+      <ResultsLine results={results} />
+      {state && d && (
         <div className="small text-muted">
           <span>{state}</span> · {percent}%
           {d.dispatchState === 'waiting' &&
