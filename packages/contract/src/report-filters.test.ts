@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesReportFilter, REPORT_FILTERS } from './report-filters.js';
+import type { REPORT_FILTERS } from './report-filters.js';
+import { matchesReportFilter } from './report-filters.js';
 
 describe('report filters', () => {
   const statuses = ['Delivered', ' read ', 'Failed', 'Sent', 'Not sent', 'DND'];
