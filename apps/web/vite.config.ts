@@ -1,9 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every text asset, made once at build at the highest levels, so
+    // the server sends them by Accept-Encoding without compressing per request
+    // (docs/performance.md, Assets).
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|map)$/i,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   resolve: {
     // zod with jitless parsing, so it never probes for eval under the CSP (lib/zod-jitless.ts).
     alias: [

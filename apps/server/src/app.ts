@@ -7,6 +7,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { serializerCompiler } from './plugins/serializer.js';
 import { lazyChildLoggerFactory } from './plugins/request-logger.js';
+import { registerApiCompression } from './plugins/compression.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       registerAuth(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);

@@ -73,6 +73,8 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string | 
         root: webDist,
         wildcard: false,
         index: false,
+        // The build's .br and .gz copies (apps/web/vite.config.ts), by Accept-Encoding.
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable');
