@@ -51,26 +51,26 @@ function WideRow({ e }: { e: ReportEntry }) {
   );
 }
 
-/** On a phone: number and status above, reason and time below, in two columns. */
+/** On a phone, one cell of three lines: number and status, the reason, the last change. */
 function CompactRow({ e }: { e: ReportEntry }) {
   return (
-    <>
-      <td>
-        <div className="font-monospace">{e.recipient}</div>
-        <Cut text={e.reason ?? '-'} className="small text-muted" />
-      </td>
-      <td className="text-end">
+    <td>
+      <div className="d-flex justify-content-between align-items-center gap-2">
+        <span className="font-monospace">{e.recipient}</span>
         <StatusBadge label={e.status} variant={reportStatusVariant(e.status)} />
-        <div className="small text-muted text-nowrap">{formatDateTime(e.changedAt)}</div>
-      </td>
-    </>
+      </div>
+      <Cut text={e.reason ?? ''} className="small" />
+      <div className="small text-muted text-nowrap">
+        {t.columnChanged}: {formatDateTime(e.changedAt)}
+      </div>
+    </td>
   );
 }
 
 /**
  * The report's recipients, windowed: however many pages were loaded (a report may hold a
  * million rows), only the rows in view are in the DOM, between two spacer rows. Every row has
- * one height (two lines on a phone), so a long reason is cut and shown whole on hover.
+ * one height (three lines on a phone), so a long reason is cut and shown whole on hover.
  */
 export function ReportEntries(props: ReportEntriesProps) {
   const { pages, hasNextPage, isFetchingMore, moreFailed, onLoadMore } = props;
@@ -96,7 +96,7 @@ export function ReportEntries(props: ReportEntriesProps) {
       </tr>,
     );
   }
-  const columns = compact ? 2 : 4;
+  const columns = compact ? 1 : 4;
 
   return (
     <div
@@ -117,10 +117,10 @@ export function ReportEntries(props: ReportEntriesProps) {
           {compact ? (
             <tr>
               <th>
-                {t.columnRecipient} / {t.columnReason}
-              </th>
-              <th className="text-end" style={{ width: '11rem' }}>
-                {t.columnStatus} / {t.columnChanged}
+                <div className="d-flex justify-content-between">
+                  <span>{t.columnRecipient}</span>
+                  <span>{t.columnStatus}</span>
+                </div>
               </th>
             </tr>
           ) : (

@@ -42,6 +42,6 @@ describe('visibleRange', () => {
   it("counts a phone's taller rows", () => {
     const deep = visibleRange(500 * ENTRY_ROW_COMPACT_PX, 1000, ENTRY_ROW_COMPACT_PX);
     expect(deep.first).toBe(490);
-    expect(visibleRange(0, 1000, ENTRY_ROW_COMPACT_PX)).toEqual({ first: 0, last: 18 });
+    expect(visibleRange(0, 1000, ENTRY_ROW_COMPACT_PX)).toEqual({ first: 0, last: 16 });
   });
 });

@@ -2,8 +2,8 @@ import type { CampaignReport, ReportEntry } from '@herald/contract';
 
 /** Every row has this height, so the visible window is plain arithmetic. */
 export const ENTRY_ROW_PX = 33;
-/** On a phone a row has two lines (reason and time under the number and status). */
-export const ENTRY_ROW_COMPACT_PX = 50;
+/** On a phone a row has three lines: number and status, the reason, the last change. */
+export const ENTRY_ROW_COMPACT_PX = 70;
 export const VIEW_PX = 360;
 const OVERSCAN = 10;
 
