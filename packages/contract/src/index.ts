@@ -26,6 +26,7 @@ export * from './schemas/campaigns.js';
 export * from './schemas/campaign-actions.js';
 export * from './report-filters.js';
 export * from './campaign-results.js';
+export * from './schemas/campaign-report-view.js';
 export * from './schemas/campaign-approval.js';
 export * from './schemas/tickets.js';
 export * from './schemas/announcements.js';

@@ -116,6 +116,7 @@ export const server = {
   ledgerCampaignNotDelivered: (campaign: Named, count: number) =>
     `Refund for campaign '${campaign.name}': ${count} not delivered`,
   reportNoRecipients: 'None of the numbers in the report file is a recipient of this campaign.',
+  reportSearchInvalid: 'Search the report by 1 to 15 digits of a number.',
   campaignBusy: 'This campaign is being updated right now. Please try again in a moment.',
   // The Admin's approval queue (docs/product.md, Campaigns).
   campaignNotAwaitingApproval: (status: string) =>

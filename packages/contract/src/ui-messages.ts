@@ -121,6 +121,18 @@ export const ui = {
   },
   reports: {
     loadFailed: 'Failed to fetch report data.',
+    filterLabel: 'Show',
+    searchLabel: 'Search number',
+    searchPlaceholder: 'Digits, e.g. 98765',
+    searchHint: 'Digits only, up to 15.',
+    noMatch: 'No recipients match.',
+    columnRecipient: 'Recipient',
+    columnStatus: 'Status',
+    columnReason: 'Reason',
+    columnChanged: 'Last change',
+    exportAll: 'Export Report to CSV',
+    exportFiltered: 'Export shown rows to CSV',
+    exportNote: 'The CSV holds the rows the filter and search show.',
   },
   tickets: {
     loadFailed: 'Failed to load tickets and related data.',

@@ -73,7 +73,17 @@ export const ReportSummarySchema = z.object({
 });
 export type ReportSummary = z.infer<typeof ReportSummarySchema>;
 
-export const ReportEntrySchema = z.object({ recipient: z.string(), status: z.string() });
+/**
+ * One report row: `reason` is the provider's reason for a row not counted delivered ("131026:
+ * Message undeliverable"), `changedAt` the recipient's last state change (ISO); both null for a
+ * row the delivery engine has no data on (an uploaded report).
+ */
+export const ReportEntrySchema = z.object({
+  recipient: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  changedAt: z.string().nullable(),
+});
 export type ReportEntry = z.infer<typeof ReportEntrySchema>;
 
 /** POST /api/campaigns/{id}/upload-report (multipart `reportFile`, Admin only). */

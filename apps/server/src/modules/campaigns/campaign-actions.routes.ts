@@ -3,10 +3,11 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CampaignReplySchema,
-  CampaignReportQuerySchema,
   CampaignReportSchema,
+  CampaignReportViewQuerySchema,
   IdParamsSchema,
   RATE_LIMITS,
+  ReportExportQuerySchema,
   UpdateCampaignStatusBodySchema,
   UploadReportReplySchema,
 } from '@herald/contract';
@@ -73,7 +74,7 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: IdParamsSchema,
-        querystring: CampaignReportQuerySchema,
+        querystring: CampaignReportViewQuerySchema,
         response: { 200: CampaignReportSchema },
       },
     },
@@ -82,9 +83,9 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/campaigns/:id/report/export',
-    { schema: { params: IdParamsSchema } },
+    { schema: { params: IdParamsSchema, querystring: ReportExportQuerySchema } },
     async (req, reply) => {
-      const csv = await prepareReportExport(ctx, caller(req), req.params.id);
+      const csv = await prepareReportExport(ctx, caller(req), req.params.id, req.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)

@@ -25,15 +25,25 @@ const download = (token: string | undefined, id: string) =>
   t.request({ method: 'GET', url: `/api/campaigns/${id}/download`, token });
 
 describe('archiveNames', () => {
-  it('numbers clashes like a desktop and keeps clear of the two fixed files', () => {
+  it('numbers clashes like a desktop and keeps clear of the fixed files', () => {
     expect(
-      archiveNames(['a.png', 'a.png', 'A.PNG', 'campaign.json', 'recipients.csv', 'x', 'x']),
+      archiveNames([
+        'a.png',
+        'a.png',
+        'A.PNG',
+        'campaign.json',
+        'recipients.csv',
+        'Report.csv',
+        'x',
+        'x',
+      ]),
     ).toEqual([
       'a.png',
       'a (2).png',
       'A (3).PNG',
       'campaign (2).json',
       'recipients (2).csv',
+      'Report (2).csv',
       'x',
       'x (2)',
     ]);

@@ -10,22 +10,24 @@ import { visibleCampaign } from './campaign-access.js';
 import { recipientPage, storedFilesOf } from './campaign-actions.repo.js';
 import { sanitiseName } from '../../lib/uploads.js';
 import { campaignsDir } from './campaign-files.js';
+import { reportCsvChunks } from './report-export.js';
 import { presentCampaign, presentFile } from './campaigns.presenter.js';
 
 /**
  * GET /api/campaigns/{id}/download (docs/product.md, Campaigns): a zip of `campaign.json` (the
  * campaign as its detail view shows it, without the recipients), `recipients.csv` (header
- * `number`, read from the database in keyset batches as the archive asks for them) and every
- * media file under its original name. Nothing is held in memory beyond one batch or one file
+ * `number`, read from the database in keyset batches as the archive asks for them), when the
+ * campaign has a report `report.csv` (the report export's columns and rows, read the same way)
+ * and every media file under its original name. Nothing is held in memory beyond one batch or one file
  * chunk.
  */
 
 const RECIPIENT_BATCH = 20_000;
-const RESERVED = ['campaign.json', 'recipients.csv'];
+const RESERVED = ['campaign.json', 'recipients.csv', 'report.csv'];
 
 /**
  * Archive names for the media files: path separators and control characters made harmless,
- * and a clash (case-insensitive, with each other or the two fixed files) numbered the way a
+ * and a clash (case-insensitive, with each other or the fixed files) numbered the way a
  * desktop does it: "a.png", "a (2).png", "a (3).png".
  */
 export function archiveNames(names: readonly string[]): string[] {
@@ -76,6 +78,11 @@ export async function prepareDownload(
       zip.addStream('recipients.csv', () =>
         Readable.from(recipientLines(ctx, id), { objectMode: false }),
       );
+      if (row.report_count > 0) {
+        zip.addStream('report.csv', () =>
+          Readable.from(reportCsvChunks(ctx.db, id), { objectMode: false }),
+        );
+      }
       media.forEach((file, i) => {
         if (!present[i]) return;
         zip.addStream(file.name, () => createReadStream(file.filePath), { compressionLevel: 1 });

@@ -82,7 +82,7 @@ describe('GET /api/campaigns/:id/report', () => {
 });
 
 describe('GET /api/campaigns/:id/report/export', () => {
-  it('streams recipient,status as an attachment, formulas neutralised', async () => {
+  it('streams recipient,status,reason,last_change as an attachment, formulas neutralised', async () => {
     const c = await createCampaign(t, h.u1.token, numbers(3, '94444444'));
     await upload(
       c,
@@ -100,10 +100,10 @@ describe('GET /api/campaigns/:id/report/export', () => {
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).toBe(
-      'recipient,status\r\n' +
-        '9444444400,"\'=HYPERLINK(""http://evil"")"\r\n' +
-        '9444444401,"a,b"\r\n' +
-        '9444444402,Delivered\r\n',
+      'recipient,status,reason,last_change\r\n' +
+        '9444444400,"\'=HYPERLINK(""http://evil"")",,\r\n' +
+        '9444444401,"a,b",,\r\n' +
+        '9444444402,Delivered,,\r\n',
     );
     const outside = await t.request({
       method: 'GET',
@@ -128,6 +128,6 @@ describe('GET /api/campaigns/:id/report/export', () => {
     });
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(many.length + 1);
-    expect(lines.slice(1)).toEqual([...many].sort().map((n) => `${n},Delivered`));
+    expect(lines.slice(1)).toEqual([...many].sort().map((n) => `${n},Delivered,,`));
   });
 });

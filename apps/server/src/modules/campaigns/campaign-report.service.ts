@@ -5,7 +5,8 @@ import {
   REPORT_UNKNOWN_LISTED,
   server as msg,
   type CampaignReport,
-  type CampaignReportQuerySchema,
+  type CampaignReportViewQuerySchema,
+  type ReportExportQuerySchema,
   type UploadReportReply,
 } from '@herald/contract';
 import type { z } from 'zod';
@@ -20,14 +21,8 @@ import type { StagedReport } from './campaign-report.input.js';
 import { settleCredits } from './campaign-status.service.js';
 import { getCampaign } from './campaigns.repo.js';
 import { presentCampaign } from './campaigns.presenter.js';
-import {
-  CsvError,
-  csvRows,
-  csvText,
-  detectColumns,
-  isBlankRow,
-  type ReportColumns,
-} from './report-csv.js';
+import { CsvError, csvRows, detectColumns, isBlankRow, type ReportColumns } from './report-csv.js';
+import { reportCsvChunks } from './report-export.js';
 
 /**
  * Delivery reports (docs/product.md, Campaigns): upload (Admin), the paged view and the
@@ -38,7 +33,6 @@ import {
 export const REPORT_STATUS_MAX = 100;
 /** Longest unknown cell listed back as written. */
 const RAW_MAX = 100;
-const EXPORT_BATCH = 10_000;
 
 const notCsv = () => badRequest(msg.reportFileNotCsv);
 
@@ -136,15 +130,18 @@ export async function uploadReport(
   });
 }
 
-/** GET /api/campaigns/{id}/report: the totals and one keyset page of entries. */
+/** GET /api/campaigns/{id}/report: the whole report's totals and one keyset page of the filter. */
 export async function getReport(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  q: z.output<typeof CampaignReportQuerySchema>,
+  q: z.output<typeof CampaignReportViewQuerySchema>,
 ): Promise<CampaignReport> {
   const campaign = await visibleCampaign(ctx.db, actor, id);
-  const entries = await repo.reportEntries(ctx.db, id, q.cursor, q.limit + 1);
+  const entries = await repo.reportEntries(ctx.db, id, q.cursor, q.limit + 1, {
+    status: q.status,
+    q: q.q,
+  });
   const summary = {
     total: campaign.report_count,
     delivered: campaign.report_delivered,
@@ -165,25 +162,16 @@ export interface ReportExport {
   chunks: () => AsyncGenerator<string>;
 }
 
-/** Checks scope (before any byte is sent) and returns the export to stream. */
+/** Checks scope (before any byte is sent) and returns the export of the filter's rows. */
 export async function prepareReportExport(
   ctx: AppContext,
   actor: Actor,
   id: string,
+  filter: z.output<typeof ReportExportQuerySchema>,
 ): Promise<ReportExport> {
   await visibleCampaign(ctx.db, actor, id);
   return {
     filename: `campaign_${id}_report.csv`,
-    async *chunks() {
-      yield csvText([['recipient', 'status']]);
-      let after: string | undefined;
-      for (;;) {
-        const entries = await repo.reportEntries(ctx.db, id, after, EXPORT_BATCH);
-        if (entries.length > 0) yield csvText(entries.map((e) => [e.recipient, e.status]));
-        const last = entries.at(-1);
-        if (entries.length < EXPORT_BATCH || !last) return;
-        after = last.recipient;
-      }
-    },
+    chunks: () => reportCsvChunks(ctx.db, id, { status: filter.status, q: filter.q }),
   };
 }

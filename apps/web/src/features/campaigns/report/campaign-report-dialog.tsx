@@ -1,11 +1,16 @@
 import { useCallback, useId, useState } from 'react';
 import { Alert, Button, Col, Modal, Row, Spinner } from 'react-bootstrap';
-import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign } from '@herald/contract';
+import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign, type ReportFilter } from '@herald/contract';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { exportCampaignReport } from '../../../api/campaigns/export-campaign-report';
-import { useCampaignReport } from '../../../api/campaigns/get-campaign-report';
+import { useCampaignReport, type ReportView } from '../../../api/campaigns/get-campaign-report';
+import { ReportControls } from './report-controls';
 import { ReportEntries } from './report-entries';
+
+/** The search is sent once typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 function Tile({ label, value, variant }: { label: string; value: number; variant: string }) {
   return (
@@ -21,11 +26,11 @@ function Tile({ label, value, variant }: { label: string; value: number; variant
 function useExport(id: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const start = async () => {
+  const start = async (view: ReportView) => {
     setBusy(true);
     setError(null);
     try {
-      await exportCampaignReport(id);
+      await exportCampaignReport(id, view);
     } catch (err) {
       setError(errorMessage(err, ui.reports.loadFailed));
     } finally {
@@ -36,8 +41,10 @@ function useExport(id: string) {
 }
 
 /**
- * The delivery report of one campaign: Delivered/Failed/Total, each recipient with
- * a badge (Delivered green, otherwise red) loaded page by page as the list scrolls, and the CSV.
+ * The delivery report of one campaign: Delivered/Failed/Total of the whole report, a status
+ * filter and number search, each recipient of the filter with a badge (Delivered green,
+ * otherwise red), the provider's reason and the last change, loaded page by page as the list
+ * scrolls, and the CSV of what the filter shows.
  */
 export function CampaignReportDialog({
   campaign,
@@ -47,7 +54,12 @@ export function CampaignReportDialog({
   onHide: () => void;
 }) {
   const titleId = useId();
-  const report = useCampaignReport(campaign._id);
+  const [status, setStatus] = useState<ReportFilter>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const view: ReportView = { status, q };
+  const filtered = status !== 'all' || q !== '';
+  const report = useCampaignReport(campaign._id, view);
   const exporter = useExport(campaign._id);
   const { fetchNextPage, hasNextPage, isFetching, isFetchNextPageError } = report;
   const loadMore = useCallback(() => {
@@ -73,6 +85,7 @@ export function CampaignReportDialog({
           <Tile label="Failed" value={summary.failed} variant="danger" />
           <Tile label="Total" value={summary.total} variant="secondary" />
         </Row>
+        <ReportControls status={status} onStatus={setStatus} search={search} onSearch={setSearch} />
         <ReportEntries
           pages={report.data.pages}
           hasNextPage={hasNextPage}
@@ -103,13 +116,14 @@ export function CampaignReportDialog({
         )}
       </Modal.Body>
       <Modal.Footer>
+        {filtered && <div className="small text-muted me-auto">{ui.reports.exportNote}</div>}
         <Button
           variant="success"
           disabled={exporter.busy || !summary}
-          onClick={() => void exporter.start()}
+          onClick={() => void exporter.start(view)}
         >
           {exporter.busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-          Export Report to CSV
+          {filtered ? ui.reports.exportFiltered : ui.reports.exportAll}
         </Button>
         <Button variant="secondary" onClick={onHide}>
           Close

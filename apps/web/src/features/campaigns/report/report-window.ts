@@ -2,6 +2,8 @@ import type { CampaignReport, ReportEntry } from '@herald/contract';
 
 /** Every row has this height, so the visible window is plain arithmetic. */
 export const ENTRY_ROW_PX = 33;
+/** On a phone a row has three lines: number and status, the reason, the last change. */
+export const ENTRY_ROW_COMPACT_PX = 70;
 export const VIEW_PX = 360;
 const OVERSCAN = 10;
 
@@ -34,8 +36,12 @@ export function entryAt(
 }
 
 /** The rows to render, [first, last), for a scroll offset: the view plus some overscan. */
-export function visibleRange(scrollTop: number, loaded: number): { first: number; last: number } {
-  const first = Math.min(loaded, Math.max(0, Math.floor(scrollTop / ENTRY_ROW_PX) - OVERSCAN));
-  const last = Math.min(loaded, Math.ceil((scrollTop + VIEW_PX) / ENTRY_ROW_PX) + OVERSCAN);
+export function visibleRange(
+  scrollTop: number,
+  loaded: number,
+  rowPx: number = ENTRY_ROW_PX,
+): { first: number; last: number } {
+  const first = Math.min(loaded, Math.max(0, Math.floor(scrollTop / rowPx) - OVERSCAN));
+  const last = Math.min(loaded, Math.ceil((scrollTop + VIEW_PX) / rowPx) + OVERSCAN);
   return { first, last };
 }
