@@ -25,6 +25,7 @@ export * from './file-types.js';
 export * from './schemas/campaigns.js';
 export * from './schemas/campaign-actions.js';
 export * from './report-filters.js';
+export * from './campaign-copy.js';
 export * from './schemas/campaign-approval.js';
 export * from './schemas/tickets.js';
 export * from './schemas/announcements.js';
