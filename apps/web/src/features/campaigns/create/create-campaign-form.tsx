@@ -40,9 +40,10 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
     holdsSomething: f.holdsSomething,
     fill: f.fill,
     onShow: () => cardRef.current?.scrollIntoView({ block: 'start' }),
+    // The first field, past Campaign For: focusing that search box would open its list.
     onFilled: () => {
-      const first = cardRef.current?.querySelector<HTMLElement>('form input, form select');
-      first?.focus({ preventScroll: true });
+      const fields = 'form input:not([role="combobox"]), form select, form textarea';
+      cardRef.current?.querySelector<HTMLElement>(fields)?.focus({ preventScroll: true });
     },
   });
   const owner = f.copiedFrom?.owner;
