@@ -185,6 +185,7 @@ describe('clone and resend', () => {
 
   it("a Reseller's clone keeps the campaign's owner in Campaign For", async () => {
     const page = await t.page(reseller);
+    await page.setViewportSize({ width: 1366, height: 768 });
     await openCampaigns(page);
     await act(page, 'Clone');
     const f = form(page);

@@ -40,8 +40,10 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
     holdsSomething: f.holdsSomething,
     fill: f.fill,
     onShow: () => cardRef.current?.scrollIntoView({ block: 'start' }),
-    // The first field, past Campaign For: focusing that search box would open its list.
+    // Into view again (the closing row menu may have scrolled back to its row), then the focus
+    // on the first field past Campaign For: focusing that search box would open its list.
     onFilled: () => {
+      cardRef.current?.scrollIntoView({ block: 'start' });
       const fields = 'form input:not([role="combobox"]), form select, form textarea';
       cardRef.current?.querySelector<HTMLElement>(fields)?.focus({ preventScroll: true });
     },
