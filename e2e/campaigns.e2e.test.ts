@@ -229,6 +229,7 @@ describe('campaigns as a Reseller', () => {
       'View',
       'Download',
       'Request Cancellation',
+      'Clone',
     ]);
     await page.context().close();
   });
@@ -257,6 +258,7 @@ describe('campaigns as the Admin', () => {
       'Reject',
       'Change Status',
       'Upload Report',
+      'Clone',
     ]);
     await act(page, COUNTS.resellerReport, 'Upload Report');
     const upload = page.getByRole('dialog', { name: 'Upload Report' });
@@ -308,7 +310,7 @@ describe('a cancellation request', () => {
     await confirm.getByRole('button', { name: 'Request Cancellation' }).click();
     await page.getByText(ui.campaigns.statusUpdated('Cancellation Requested')).waitFor();
     await r.getByText('Cancellation Requested').waitFor();
-    expect(await actionLabels(page, COUNTS.userCancel)).toEqual(['View', 'Download']);
+    expect(await actionLabels(page, COUNTS.userCancel)).toEqual(['View', 'Download', 'Clone']);
     const userToken = (await apiLogin(user.email, user.password)).token;
     const detail = await apiJson<{ status: string }>(
       'GET',

@@ -31,5 +31,6 @@ export * from './schemas/campaign-approval.js';
 export * from './schemas/tickets.js';
 export * from './schemas/announcements.js';
 export * from './schemas/notifications.js';
+export * from './campaign-copy.js';
 export * from './schemas/backup.js';
 export * from './delivery.js';

@@ -14,6 +14,7 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { campaignActionsRoutes } from './campaign-actions.routes.js';
+import { campaignNumbersRoutes } from './campaign-numbers.routes.js';
 import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
 import { campaignsDir, discardFiles } from './campaign-files.js';
 import { readCampaignUpload } from './campaigns.input.js';
@@ -122,4 +123,5 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(campaignActionsRoutes);
+  await app.register(campaignNumbersRoutes);
 };

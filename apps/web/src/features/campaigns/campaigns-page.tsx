@@ -7,6 +7,7 @@ import {
   SIMULATED_DELIVERY_NOTICE,
   ui,
   type Campaign,
+  type CampaignCopyKind,
 } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { usePagedMore } from '../../components/use-paged-rows';
@@ -24,6 +25,7 @@ import { campaignActionsFor } from './campaign-actions';
 import { CampaignFilters } from './campaign-filters';
 import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
 import { CampaignsTable } from './campaigns-table';
+import type { CopyRequest } from './create/campaign-copy';
 import { CreateCampaignForm } from './create/create-campaign-form';
 import { useCampaignActions } from './use-campaign-actions';
 import { useLinkedCampaign } from './use-linked-campaign';
@@ -69,7 +71,13 @@ export function CampaignsPage() {
   const list = useCampaigns(filters, !!me && !problem);
   const [userTerm, setUserTerm] = useState('');
   const users = useUserSearch(userTerm, !!me && !isUser);
-  const actions = useCampaignActions();
+  // A row's Clone or Resend: the form (unfolded on a phone) fills itself from the campaign.
+  const [copyRequest, setCopyRequest] = useState<CopyRequest | null>(null);
+  const onCopy = useCallback((kind: CampaignCopyKind, campaign: Campaign) => {
+    setFormOpen(true);
+    setCopyRequest((prev) => ({ campaign, kind, seq: (prev?.seq ?? 0) + 1 }));
+  }, []);
+  const actions = useCampaignActions(onCopy);
   const bulk = useApproveCampaigns();
   const { onAction, setNotice } = actions;
   useLinkedCampaign(
@@ -191,7 +199,7 @@ export function CampaignsPage() {
         </Button>
       </div>
       <div id="create-campaign-section" className={formOpen ? 'mb-3' : 'mb-3 d-none d-md-block'}>
-        <CreateCampaignForm onCreated={onCreated} />
+        <CreateCampaignForm onCreated={onCreated} copyRequest={copyRequest} />
       </div>
       <CampaignFilters values={filters} onChange={setFilters} userFilter={userFilter} />
       {simulated && (

@@ -4,6 +4,7 @@ import {
   CANCELLATION_REQUESTED,
   ui,
   type Campaign,
+  type CampaignCopyKind,
   type CampaignStatus,
   type UploadReportReply,
 } from '@herald/contract';
@@ -14,7 +15,12 @@ import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-sta
 import { useApproveCampaign } from '../../api/campaigns/approve-campaigns';
 import { useSession } from '../../lib/auth-store';
 import { useControlCampaignDelivery } from '../../api/delivery/control-campaign-delivery';
-import type { CampaignAction } from './campaign-actions';
+import {
+  COPY_ACTIONS,
+  isCopyAction,
+  type CampaignAction,
+  type CopyAction,
+} from './campaign-actions';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { ChangeStatusDialog } from './change-status-dialog';
 import { RejectCampaignDialog } from './reject-campaign-dialog';
@@ -29,7 +35,7 @@ export interface Notice {
 const NOTICE_MS = 6000;
 
 type OpenDialog = {
-  kind: Exclude<CampaignAction, 'download' | 'pause' | 'resume'>;
+  kind: Exclude<CampaignAction, 'download' | 'pause' | 'resume' | CopyAction>;
   campaign: Campaign;
 } | null;
 
@@ -78,9 +84,10 @@ function NoticeToast({ notice, onClose }: { notice: Notice | null; onClose: () =
 /**
  * The row actions of the campaign tables: the dialogs they open, the download, the
  * cancellation request and the page-level notice each one leaves (`setNotice` lets the page
- * leave one too).
+ * leave one too). Clone and the Resend actions go to `onCopy`: the page's create form fills
+ * itself from the campaign.
  */
-export function useCampaignActions() {
+export function useCampaignActions(onCopy?: (kind: CampaignCopyKind, campaign: Campaign) => void) {
   const isAdmin = useSession()?.user.role === 'Admin';
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -93,6 +100,10 @@ export function useCampaignActions() {
 
   const onAction = useCallback(
     (action: CampaignAction, campaign: Campaign) => {
+      if (isCopyAction(action)) {
+        onCopy?.(COPY_ACTIONS[action], campaign);
+        return;
+      }
       if (action === 'pause' || action === 'resume') {
         controlDelivery(
           { id: campaign._id, action },
@@ -115,7 +126,7 @@ export function useCampaignActions() {
         )
         .finally(() => setDownloadingId((id) => (id === campaign._id ? null : id)));
     },
-    [controlDelivery],
+    [controlDelivery, onCopy],
   );
 
   const setStatus = (campaign: Campaign, status: CampaignStatus) => {

@@ -1,8 +1,10 @@
-import type { JSX } from 'react';
+import { useRef, type JSX } from 'react';
 import { Alert, Button, Card, Col, Form, ProgressBar, Row, Spinner } from 'react-bootstrap';
-import { defaultCampaignName, ui, type SessionUser } from '@herald/contract';
+import { campaignCopyUi, defaultCampaignName, ui, type SessionUser } from '@herald/contract';
 import { useSession } from '../../../lib/auth-store';
+import { ConfirmDialog as AskDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/form-field';
+import type { CopyRequest } from './campaign-copy';
 import { ConfirmDialog } from './confirm-dialog';
 import { CostLine, shortfallText } from './cost-line';
 import { MediaFields } from './media-fields';
@@ -10,20 +12,45 @@ import { MessageField } from './message-field';
 import { OwnerFields } from './owner-fields';
 import { RecipientsField } from './recipients-field';
 import { useCampaignForm } from './use-campaign-form';
+import { useCampaignCopy } from './use-campaign-copy';
+import { CopyNotes } from './copy-notes';
 
-/** Create Campaign: the card on /campaigns. */
-export function CreateCampaignForm(props: { onCreated?: () => void }): JSX.Element {
-  const session = useSession();
-  if (!session) return <Alert variant="warning">{ui.credits.pleaseLogIn}</Alert>;
-  return <CampaignFormCard me={session.user} onCreated={props.onCreated} />;
+interface CreateCampaignFormProps {
+  onCreated?: () => void;
+  /** A row's Clone or Resend: the form fills itself from that campaign. */
+  copyRequest?: CopyRequest | null;
 }
 
-function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () => void }) {
-  const f = useCampaignForm(me, onCreated);
+/** Create Campaign: the card on /campaigns. */
+export function CreateCampaignForm(props: CreateCampaignFormProps): JSX.Element {
+  const session = useSession();
+  if (!session) return <Alert variant="warning">{ui.credits.pleaseLogIn}</Alert>;
+  return <CampaignFormCard me={session.user} {...props} />;
+}
+
+function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) {
+  const { me } = props;
+  const f = useCampaignForm(me, props.onCreated);
   const { values, errors, sending, setValue } = f;
   const shortfall = shortfallText(f.cost);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const copy = useCampaignCopy({
+    request: props.copyRequest ?? null,
+    myEmail: me.email,
+    holdsSomething: f.holdsSomething,
+    fill: f.fill,
+    onShow: () => cardRef.current?.scrollIntoView({ block: 'start' }),
+    // Into view again (the closing row menu may have scrolled back to its row), then the focus
+    // on the first field past Campaign For: focusing that search box would open its list.
+    onFilled: () => {
+      cardRef.current?.scrollIntoView({ block: 'start' });
+      const fields = 'form input:not([role="combobox"]), form select, form textarea';
+      cardRef.current?.querySelector<HTMLElement>(fields)?.focus({ preventScroll: true });
+    },
+  });
+  const owner = f.copiedFrom?.owner;
   return (
-    <Card className="shadow-sm mb-4">
+    <Card className="shadow-sm mb-4" ref={cardRef}>
       <Card.Header as="h2" className="h5 mb-0">
         Create Campaign
       </Card.Header>
@@ -35,6 +62,12 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
               {ui.campaigns.draftRestored}
             </p>
           )}
+          <CopyNotes
+            copying={copy.copying}
+            problem={copy.problem}
+            onDismiss={copy.dismissProblem}
+            copiedFrom={f.copiedFrom}
+          />
           <OwnerFields
             me={me}
             users={f.users.data}
@@ -42,6 +75,7 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
             onTermChange={f.setOwnerTerm}
             searching={f.users.searching}
             userEmail={values.userEmail}
+            userLabel={owner?.email === values.userEmail ? owner.label : undefined}
             creditType={values.creditType}
             available={f.available}
             balances={f.ownerBalances}
@@ -127,7 +161,7 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
           {f.outcome && (
             <Alert variant={f.outcome.ok ? 'success' : 'danger'}>{f.outcome.text}</Alert>
           )}
-          <Button type="submit" disabled={f.locked || f.blocker !== null}>
+          <Button type="submit" disabled={f.locked || f.blocker !== null || !!copy.copying}>
             {sending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             Create Campaign
           </Button>
@@ -141,6 +175,15 @@ function CampaignFormCard({ me, onCreated }: { me: SessionUser; onCreated?: () =
           onConfirm={() => void f.confirm()}
           onBack={f.back}
         />
+        <AskDialog
+          show={copy.asking !== null}
+          title={campaignCopyUi.replaceTitle}
+          confirmLabel={campaignCopyUi.replaceConfirm}
+          onConfirm={copy.confirm}
+          onCancel={copy.cancel}
+        >
+          {campaignCopyUi.replaceText(copy.asking?.name ?? '')}
+        </AskDialog>
       </Card.Body>
     </Card>
   );

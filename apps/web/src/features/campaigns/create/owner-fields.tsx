@@ -14,6 +14,8 @@ interface OwnerFieldsProps {
   onTermChange: (term: string) => void;
   searching: boolean;
   userEmail: string;
+  /** The picked owner's label when it was set without a search (a copied campaign's owner). */
+  userLabel?: string | undefined;
   creditType: CreditType;
   /** The owner's balance of the type; undefined while loading. */
   available: number | undefined;
@@ -47,6 +49,7 @@ export function OwnerFields(props: OwnerFieldsProps) {
               options={options}
               searching={props.searching}
               value={userEmail}
+              valueLabel={props.userLabel}
               error={errors.userEmail}
               disabled={disabled}
               onChange={props.onUserEmail}

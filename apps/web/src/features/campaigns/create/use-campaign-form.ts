@@ -24,6 +24,8 @@ import {
   type CampaignTextFields,
 } from './create-form-logic';
 import { useFormDraft, useSaveDraft } from './use-form-draft';
+import { copiedParts, formHoldsSomething, type CopiedFrom } from './campaign-copy';
+import type { LoadedCopy } from './use-campaign-copy';
 
 type Rejected = Partial<Record<CampaignFileField, string>>;
 
@@ -63,6 +65,8 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const [progress, setProgress] = useState(0);
   // Remounts the file inputs on reset, so none still shows a file the form dropped.
   const [formKey, setFormKey] = useState(0);
+  // What a row's Clone or Resend filled the form from, until created or filled again.
+  const [copiedFrom, setCopiedFrom] = useState<CopiedFrom | null>(null);
   // The Idempotency-Key of the submission in flight or to retry; an edit makes a new request.
   const keyRef = useRef<string | null>(null);
   const submittingRef = useRef(false);
@@ -191,6 +195,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
           parser.clear();
           draft.clear();
           setFormKey((k) => k + 1);
+          setCopiedFrom(null);
           setOutcome({ ok: true, text: ui.campaigns.created });
           onCreated?.();
         },
@@ -211,7 +216,43 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     parser.remove(id);
   };
 
+  /**
+   * Replaces everything the form holds with a copy of a campaign (docs/product.md, Campaigns,
+   * "Clone and resend"): its files go where picked files go, its numbers file into the list.
+   */
+  async function fill(copy: LoadedCopy) {
+    edited();
+    setPending(null);
+    setErrors({});
+    setValues(copy.values);
+    setFiles(copy.files);
+    setRejected(copy.rejected);
+    setFormKey((k) => k + 1);
+    // The restored draft is gone; the copy's own text becomes the draft from here.
+    draft.clear();
+    parser.clear();
+    const figures = await parser.add(copy.numbers, copy.numbers.name);
+    const { source, kind } = copy;
+    setCopiedFrom({
+      name: source.name,
+      parts: copiedParts(copy.values, copy.mediaCount, { kind, count: figures?.kept ?? 0 }),
+      owner: copy.values.userEmail
+        ? { email: source.userEmail, label: `${source.userName} (${source.userEmail})` }
+        : null,
+    });
+  }
+  const holdsSomething = formHoldsSomething({
+    values,
+    numbersText: parser.text,
+    recipients: parser.count,
+    inputs: parser.inputs.length,
+    files,
+  });
+
   return {
+    fill,
+    holdsSomething,
+    copiedFrom,
     users,
     ownerTerm,
     setOwnerTerm,
