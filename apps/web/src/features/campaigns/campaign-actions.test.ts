@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Campaign, DeliveryProgress } from '@herald/contract';
 import { ACTION_LABELS, campaignActionsFor, COPY_ACTIONS } from './campaign-actions';
 
-const base = { status: 'Submitted', reportCount: 0 } as Campaign;
+const base = {
+  status: 'Submitted',
+  reportCount: 0,
+  reportDelivered: 0,
+  delivery: null,
+} as Campaign;
 
 describe('campaignActionsFor', () => {
   it('gives Admin status and report upload, never a cancellation request', () => {
@@ -84,6 +89,15 @@ describe('campaignActionsFor', () => {
         'resendFailed',
         'resendNotRead',
       ]);
+      // Nobody failed: nothing to resend to the failed.
+      const allDelivered = { ...reported, reportDelivered: 2 };
+      expect(campaignActionsFor(role, allDelivered).slice(-2)).toEqual(['clone', 'resendNotRead']);
+      // Everyone read (the engine knows): nothing to resend to the not read.
+      const allRead = {
+        ...allDelivered,
+        delivery: { read: 2 } as Campaign['delivery'],
+      } as Campaign;
+      expect(campaignActionsFor(role, allRead).at(-1)).toBe('clone');
     }
     expect(ACTION_LABELS.clone(base)).toBe('Clone');
     expect(ACTION_LABELS.resendFailed(base)).toBe('Resend to failed');

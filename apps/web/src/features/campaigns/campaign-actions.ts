@@ -79,6 +79,9 @@ export function campaignActionsFor(role: Role, c: Campaign): CampaignAction[] {
     if (sending && canTransition(c.status, 'Cancelled', 'admin')) actions.push('stop');
   } else if (isOwnerCancellable(c.status)) actions.push('cancel');
   actions.push('clone');
-  if (c.reportCount > 0) actions.push('resendFailed', 'resendNotRead');
+  // Each resend only when its group may hold someone: none failed, or all known to have read,
+  // leaves nothing to resend (read is known only from the delivery engine).
+  if (c.reportCount > c.reportDelivered) actions.push('resendFailed');
+  if (c.reportCount > 0 && (c.delivery?.read ?? 0) < c.reportCount) actions.push('resendNotRead');
   return actions;
 }
