@@ -89,6 +89,8 @@ async function expectNumbersFile(f: Locator, name: string, count: number) {
   await added.filter({ hasText: name }).getByText(`${count} numbers`, { exact: true }).waitFor();
   expect(await added.count()).toBe(1);
   await f.getByText(`Total recipients: ${count}`, { exact: true }).waitFor();
+  // Nothing in the copied file but numbers: no "ignored" line for a header the form did not write.
+  await f.getByText(`${ui.campaigns.recipientsIgnored}: 0`, { exact: true }).waitFor();
 }
 
 async function expectCopiedMedia(f: Locator) {

@@ -4,6 +4,7 @@ import {
   copiedParts,
   copiedValues,
   csvHasNumbers,
+  withoutHeader,
   fieldOfKind,
   filesIntoFields,
   formHoldsSomething,
@@ -93,6 +94,16 @@ describe('filesIntoFields', () => {
     expect(files.images.map((f) => f.name)).toEqual(['a.png', 'b.png', 'c.png']);
     expect(files.dp?.name).toBe('dp.png');
     expect(files.video).toBeNull();
+  });
+});
+
+describe('withoutHeader', () => {
+  it('drops the header line only, whatever its line end', async () => {
+    expect(await (await withoutHeader(new Blob(['number\r\n1234567\r\n']))).text()).toBe(
+      '1234567\r\n',
+    );
+    expect(await (await withoutHeader(new Blob(['number\n1234567\n']))).text()).toBe('1234567\n');
+    expect(await (await withoutHeader(new Blob(['1234567\n']))).text()).toBe('1234567\n');
   });
 });
 

@@ -115,6 +115,16 @@ export async function csvHasNumbers(blob: Blob): Promise<boolean> {
 }
 
 /**
+ * The numbers without the CSV's header line, so the form's counts list no "ignored" entry for
+ * a line it did not write (the header is ASCII: its characters are its bytes).
+ */
+export async function withoutHeader(blob: Blob): Promise<Blob> {
+  const head = await blob.slice(0, SNIFF_BYTES).text();
+  const line = new RegExp(`^${CAMPAIGN_NUMBERS_HEADER}\\r?\\n`).exec(head);
+  return line ? blob.slice(line[0].length) : blob;
+}
+
+/**
  * Whether filling the form would replace something: typed text (the owner and type alone are
  * not a draft, as form-draft.ts counts it), numbers, or a chosen file.
  */

@@ -13,6 +13,7 @@ import { getCampaignNumbers } from '../../../api/campaigns/get-campaign-numbers'
 import {
   copiedValues,
   csvHasNumbers,
+  withoutHeader,
   fieldOfKind,
   filesIntoFields,
   type CopyRequest,
@@ -77,7 +78,9 @@ export async function loadCopy(
     files,
     rejected,
     mediaCount: fetched.length,
-    numbers: new File([numbers], copyNumbersFileName(detail.name, kind), { type: 'text/csv' }),
+    numbers: new File([await withoutHeader(numbers)], copyNumbersFileName(detail.name, kind), {
+      type: 'text/csv',
+    }),
   };
 }
 
