@@ -13,7 +13,7 @@ import {
 } from './support/browser.js';
 
 /**
- * The quieter bell (docs/product.md, Notifications): Change Status to Rejected asks the reason
+ * The quieter bell (docs/product.md, Announcements and alerts): Change Status to Rejected asks the reason
  * the owner reads, every campaign notice opens that campaign's details, and 'Mark all read'
  * empties the bell at once, on a laptop and on a phone.
  */

@@ -95,7 +95,7 @@ export const server = {
   notifyCampaignApprovedSending: (campaign: Named) =>
     `Your campaign '${campaign.name}' was approved and is being sent.`,
   /**
-   * The one notice of a campaign's results (docs/product.md, Notifications): the report's own
+   * The one notice of a campaign's results (docs/product.md, Announcements and alerts): the report's own
    * figures (delivered includes read; failed is the rest), and the credits given back for the
    * recipients not delivered, when any.
    */

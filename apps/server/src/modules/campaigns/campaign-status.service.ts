@@ -123,7 +123,7 @@ export async function moveCampaign(
   const engineCancel = stopsEngine && (await ctx.dispatch.cancel(tx, id));
   const charged = engineCancel ? campaign.charged : await settleCredits(tx, actor, campaign, next);
   await updateCampaign(tx, id, { status: next, charged, rejection_reason: reason });
-  // One notice per step (docs/product.md, Notifications): an approval the engine takes into
+  // One notice per step (docs/product.md, Announcements and alerts): an approval the engine takes into
   // Processing at once is one "approved and being sent", not two.
   const sending =
     next === 'Approved' && ctx.config.delivery.dispatch && (await ctx.dispatch.start(tx, id));

@@ -76,7 +76,7 @@ export async function runFinalize(
         delivered: totals.delivered,
       });
       // The owner's one notice of the results, with the refund in it (docs/product.md,
-      // Notifications): Completed and Report Generated follow each other in this transaction.
+      // Announcements and alerts): Completed and Report Generated follow in this transaction.
       await notify(tx, {
         userId: campaign.user_id,
         eventType: 'campaign_report',
