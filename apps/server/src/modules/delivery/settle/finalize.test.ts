@@ -166,7 +166,10 @@ describe('runFinalize', () => {
       token: h.u1.token,
     });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.trim().split(/\r?\n/)).toEqual([
+    // Number and status of each row (reason and last change: the report export's own test).
+    const rows = csv.body.trim().split(/\r?\n/);
+    expect(rows[0]).toBe('recipient,status,reason,last_change');
+    expect(rows.map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
       'recipient,status',
       ...p.map(
         (n, i) =>
