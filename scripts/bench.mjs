@@ -17,8 +17,11 @@
 //   process, the rate it accepted vs its cap with the app's CPU, a big campaign's wall time vs
 //   recipients / cap, signed status webhooks at 3x the send rate (p99), kill -9 mid-campaign
 //   (duplicates, skipped).
-// `--only=bundles,http,ledger,recipients,campaigns,alerts,analytics,backup,delivery` runs some
-// sections (http needs bundles, which it then runs too).
+// - Page speed (lighthouse): LCP, TBT and CLS of /login, the Admin's dashboard and /campaigns on
+//   Lighthouse's mobile preset with a cold cache, the median of BENCH_LIGHTHOUSE_RUNS (3), beside
+//   their targets (simulated throttling: a model of a slow phone, not this machine's speed).
+// `--only=bundles,http,ledger,recipients,campaigns,alerts,analytics,backup,delivery,lighthouse`
+// runs some sections (http and lighthouse need bundles, which they then run too).
 // Settings: BENCH_CONNECTIONS (50), BENCH_HTTP_REQUESTS (40,000 a CPU-measured run),
 // BENCH_DURATION (10 s, the run at 50% of peak), BENCH_WARMUP (2 s), CHROMIUM_PATH,
 // BENCH_PROFILE_USERS (64), BENCH_HTTP_ROUNDS (2), BENCH_LOGIN_STORM_RATE (100 logins/s),
@@ -62,6 +65,7 @@ import { ALERTS, measureAlerts } from '../bench/alerts.mjs';
 import { ANALYTICS, measureAnalytics } from '../bench/analytics.mjs';
 import { BACKUP, measureBackup } from '../bench/backup.mjs';
 import { DELIVERY, measureDelivery } from '../bench/delivery.mjs';
+import { CLS_MAX, TBT_MS, measureLighthouse } from '../bench/lighthouse.mjs';
 import { kB, ms, outRoot, ratio, root, rps, runCleanups, sleep, table } from '../bench/lib.mjs';
 
 const started = Date.now();
@@ -77,6 +81,7 @@ const SECTIONS = [
   'analytics',
   'backup',
   'delivery',
+  'lighthouse',
 ];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : SECTIONS;
@@ -1100,10 +1105,51 @@ async function delivery() {
   results.delivery = d;
 }
 
+/** Page speed on Lighthouse's mobile preset, cold cache, against the targets. */
+async function lighthouseSection(b) {
+  buildServer();
+  section('Page speed: Lighthouse 12.2.3, mobile preset, cold cache (bench web build)');
+  const herald = await startHerald(b.webOut);
+  const l = await measureLighthouse(
+    herald.base,
+    herald.login,
+    Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+  );
+  herald.server.kill('SIGTERM');
+  if (l.skipped) {
+    console.log(`skipped: ${l.skipped}`);
+    return;
+  }
+  for (const p of l.pages) {
+    const each = p.runs
+      .map((r) => `LCP ${ms(r.lcpMs)} TBT ${ms(r.tbtMs)} CLS ${r.cls.toFixed(3)}`)
+      .join('; ');
+    console.log(
+      `${p.name}: ${each}; unused JS ${kB(p.unusedJsBytes)} (${p.runs[0]?.finalUrl ?? ''})`,
+    );
+    const cap = (what, ours, shown, target, targetShown) =>
+      row(
+        'page speed',
+        `${p.name} ${what}`,
+        shown,
+        `target ${targetShown}`,
+        ours / target,
+        '<= 1.00x',
+        1,
+        false,
+      );
+    cap('LCP', p.lcpMs, ms(p.lcpMs), p.lcpTargetMs, ms(p.lcpTargetMs));
+    cap('TBT', p.tbtMs, ms(p.tbtMs), TBT_MS, ms(TBT_MS));
+    cap('CLS', p.cls, p.cls.toFixed(3), CLS_MAX, CLS_MAX.toFixed(3));
+  }
+  results.lighthouse = l;
+}
+
 try {
-  if (only.includes('bundles') || only.includes('http')) {
+  if (only.includes('bundles') || only.includes('http') || only.includes('lighthouse')) {
     const b = await bundles();
     if (only.includes('http')) await http(b);
+    if (only.includes('lighthouse')) await lighthouseSection(b);
   }
   if (only.includes('ledger')) await ledger();
   if (only.includes('recipients')) await recipients();

@@ -16,7 +16,16 @@ function BrandName({ name }: { name: string }) {
 function BrandLogo({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <BrandName name={name} />;
-  return <img src={src} alt={name} className="brand-logo" onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={src}
+      alt={name}
+      className="brand-logo"
+      width={200}
+      height={50}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /**
@@ -42,12 +51,16 @@ export function Brand() {
   }, [title]);
 
   if (isPending) {
-    return <div className="brand-placeholder" role="status" aria-label="Loading branding" />;
+    return (
+      <div className="brand-box">
+        <div className="brand-placeholder" role="status" aria-label="Loading branding" />
+      </div>
+    );
   }
   const name = data?.companyName || DEFAULT_COMPANY_NAME;
   const logo = data?.companyLogo ? assetUrl(data.companyLogo) : null;
   return (
-    <Link to="/" className="text-decoration-none d-inline-block" aria-label={`${name} home`}>
+    <Link to="/" className="brand-box text-decoration-none" aria-label={`${name} home`}>
       {logo ? <BrandLogo key={logo} src={logo} name={name} /> : <BrandName name={name} />}
     </Link>
   );

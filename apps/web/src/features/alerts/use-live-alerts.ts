@@ -37,18 +37,24 @@ export function useLiveAlerts(): void {
         reload(CAMPAIGN_LISTS);
       }, wait);
     };
-    subscribeLiveAlerts(
-      (kind) => {
-        if (kind === 'campaigns') reloadCampaigns();
-        else reload(kind === 'notifications' ? notifications : announcements);
-      },
-      () => {
-        reload(notifications);
-        reload(announcements);
-        reloadCampaigns();
-      },
-      controller.signal,
-    );
+    // The stream never ends: opened before the page's load event, it would hold that event (and
+    // anything waiting for a quiet network) forever. Events missed meanwhile are none: opening
+    // reloads every list.
+    const open = () =>
+      subscribeLiveAlerts(
+        (kind) => {
+          if (kind === 'campaigns') reloadCampaigns();
+          else reload(kind === 'notifications' ? notifications : announcements);
+        },
+        () => {
+          reload(notifications);
+          reload(announcements);
+          reloadCampaigns();
+        },
+        controller.signal,
+      );
+    if (document.readyState === 'complete') open();
+    else window.addEventListener('load', open, { once: true, signal: controller.signal });
     return () => {
       controller.abort();
       clearTimeout(timer);
