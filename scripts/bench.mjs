@@ -1115,7 +1115,7 @@ async function lighthouseSection(b) {
     herald.login,
     Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
   );
-  herald.server.kill('SIGTERM');
+  await herald.server.stop();
   if (l.skipped) {
     console.log(`skipped: ${l.skipped}`);
     return;
