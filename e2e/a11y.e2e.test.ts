@@ -172,7 +172,7 @@ describe('accessibility', () => {
       await page.close();
       expect(report(findings), 'axe violations').toBe('');
       expect(wide.filter((w) => w.includes('@390')).join('\n'), 'pages wider than 390 px').toBe('');
-    }, 300_000);
+    }, 600_000);
   }
 
   it('the skip link is the first Tab stop, shows when focused and moves focus to main', async () => {
