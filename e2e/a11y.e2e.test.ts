@@ -77,6 +77,7 @@ interface Finding {
   rule: string;
   impact: string;
   targets: string[];
+  detail: string;
 }
 
 async function axe(page: Page, where: string, findings: Finding[], include?: string) {
@@ -92,6 +93,7 @@ async function axe(page: Page, where: string, findings: Finding[], include?: str
       rule: v.id,
       impact: v.impact ?? '',
       targets: v.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      detail: v.nodes[0]?.any[0]?.message ?? v.nodes[0]?.all[0]?.message ?? '',
     });
   }
 }
@@ -114,7 +116,7 @@ async function menuHrefs(page: Page): Promise<string[]> {
 
 function report(findings: Finding[]): string {
   return findings
-    .map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.targets.join(' | ')}`)
+    .map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.targets.join(' | ')}: ${f.detail}`)
     .join('\n');
 }
 

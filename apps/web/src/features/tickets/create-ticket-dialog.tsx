@@ -84,10 +84,10 @@ export function CreateTicketDialog({ me, onClose }: { me: SessionUser; onClose: 
 
   const busy = create.isPending;
   return (
-    <Modal show onHide={busy ? undefined : onClose} centered>
+    <Modal show onHide={busy ? undefined : onClose} centered aria-labelledby="create-ticket-title">
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton={!busy}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title id="create-ticket-title" as="h2" className="h5">
             Create Ticket
           </Modal.Title>
         </Modal.Header>
