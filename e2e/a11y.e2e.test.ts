@@ -202,4 +202,22 @@ describe('accessibility', () => {
     }
     await page.close();
   });
+
+  it('a refused form marks its fields invalid, tied to their errors, and focuses the first', async () => {
+    const page = await t.page(people.User);
+    await page.goto('/tickets');
+    await settled(page);
+    await page.getByRole('button', { name: 'Create Ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ticket' });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const subject = dialog.getByLabel('Subject');
+    await expect.poll(() => subject.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await subject.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await subject.getAttribute('aria-describedby')) ?? '';
+    const error = page.locator(`#${describedBy.split(' ').at(-1)}`);
+    expect((await error.innerText()).trim().length).toBeGreaterThan(0);
+    expect(await dialog.getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'a11y-form-errors');
+    await page.close();
+  });
 });
