@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button, Modal, Spinner } from 'react-bootstrap';
 
 interface ConfirmDialogProps {
@@ -15,10 +15,19 @@ interface ConfirmDialogProps {
 /** A small yes/no dialog (instead of window.confirm), usable on top of another dialog. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { show, title, children, busy = false, onConfirm, onCancel } = props;
+  // The dialog is named by its title (axe: aria-dialog-name).
+  const titleId = useId();
   return (
-    <Modal show={show} onHide={busy ? undefined : onCancel} size="sm" centered backdrop="static">
+    <Modal
+      show={show}
+      onHide={busy ? undefined : onCancel}
+      size="sm"
+      centered
+      backdrop="static"
+      aria-labelledby={titleId}
+    >
       <Modal.Header closeButton={!busy}>
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title id={titleId} as="h2" className="h5">
           {title}
         </Modal.Title>
       </Modal.Header>

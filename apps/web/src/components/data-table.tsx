@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Alert, Table } from 'react-bootstrap';
+import { ScrollBox } from './scroll-box';
 
 export interface Column<T> {
   header: string;
@@ -15,7 +16,8 @@ export interface DataTableProps<T> {
   emptyText: string;
   /** Makes rows clickable (mouse and Enter key). */
   onRowClick?: (row: T) => void;
-  'aria-label'?: string;
+  /** Names the table and the box it scrolls in. */
+  'aria-label': string;
 }
 
 /** A striped, hoverable table with an empty-state notice. */
@@ -33,38 +35,39 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick?.(row);
   };
   return (
-    <Table
-      striped
-      hover
-      responsive
-      className={onRowClick ? 'table-clickable mb-0' : 'mb-0'}
-      aria-label={props['aria-label']}
-    >
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header} className={c.className}>
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            onClick={onRowClick ? () => onRowClick(row) : undefined}
-            onKeyDown={onRowClick ? onKeyDown(row) : undefined}
-            tabIndex={onRowClick ? 0 : undefined}
-          >
+    <ScrollBox label={props['aria-label']}>
+      <Table
+        striped
+        hover
+        className={onRowClick ? 'table-clickable mb-0' : 'mb-0'}
+        aria-label={props['aria-label']}
+      >
+        <thead>
+          <tr>
             {columns.map((c) => (
-              <td key={c.header} className={c.className}>
-                {c.cell(row)}
-              </td>
+              <th key={c.header} className={c.className}>
+                {c.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              onKeyDown={onRowClick ? onKeyDown(row) : undefined}
+              tabIndex={onRowClick ? 0 : undefined}
+            >
+              {columns.map((c) => (
+                <td key={c.header} className={c.className}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ScrollBox>
   );
 }

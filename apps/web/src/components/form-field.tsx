@@ -20,6 +20,42 @@ interface TextFieldProps extends FieldProps {
   rows?: number;
 }
 
+/**
+ * The ids of a field's hint and error, for aria-describedby: the error is read out with the
+ * field, and aria-invalid marks it (WCAG 3.3.1, 1.3.1; docs/product.md, Accessibility).
+ */
+function described(controlId: string, hint: string | undefined, error: string | undefined) {
+  const ids = [hint && `${controlId}-hint`, error && `${controlId}-error`].filter(Boolean);
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+  };
+}
+
+/** A field's hint and its error message, with the ids `described` names. */
+function HintAndError({
+  controlId,
+  hint,
+  error,
+}: {
+  controlId: string;
+  hint: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      {hint && (
+        <Form.Text id={`${controlId}-hint`} muted>
+          {hint}
+        </Form.Text>
+      )}
+      <Form.Control.Feedback id={`${controlId}-error`} type="invalid">
+        {error}
+      </Form.Control.Feedback>
+    </>
+  );
+}
+
 /** A labelled input whose label is tied to the control (controlId) and shows one error. */
 export function TextField(props: TextFieldProps) {
   const { controlId, label, value, onChange, error, hint, type = 'text', rows } = props;
@@ -35,10 +71,10 @@ export function TextField(props: TextFieldProps) {
         autoComplete={props.autoComplete}
         disabled={props.disabled}
         isInvalid={!!error}
+        {...described(controlId, hint, error)}
         onChange={(e) => onChange(e.target.value)}
       />
-      {hint && <Form.Text muted>{hint}</Form.Text>}
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <HintAndError controlId={controlId} hint={hint} error={error} />
     </Form.Group>
   );
 }
@@ -64,6 +100,7 @@ export function SelectField(props: SelectFieldProps) {
         value={value}
         disabled={props.disabled}
         isInvalid={!!error}
+        {...described(controlId, hint, error)}
         onChange={(e) => onChange(e.target.value)}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -76,8 +113,7 @@ export function SelectField(props: SelectFieldProps) {
           );
         })}
       </Form.Select>
-      {hint && <Form.Text muted>{hint}</Form.Text>}
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <HintAndError controlId={controlId} hint={hint} error={error} />
     </Form.Group>
   );
 }

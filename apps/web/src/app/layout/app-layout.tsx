@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { SESSION_ERROR_REDIRECT_MS, ui } from '@herald/contract';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -15,6 +15,17 @@ const ForcedChangePasswordPage = lazy(() =>
     default: m.ForcedChangePasswordPage,
   })),
 );
+
+/**
+ * Focus moves to main itself (tabIndex -1), so the next Tab continues inside the page; the
+ * router would otherwise see the hash link as a navigation.
+ */
+function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  const main = document.getElementById('main-content');
+  main?.focus();
+  main?.scrollIntoView();
+}
 
 /**
  * The signed-in shell: side menu, top bar and the page. Without a session it sends
@@ -58,11 +69,16 @@ export function AppLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
+      {/* The first Tab stop: past the menu and the top bar (WCAG 2.4.1; docs/product.md,
+          Accessibility). Hidden until focused. */}
+      <a href="#main-content" className="skip-link visually-hidden-focusable" onClick={skipToMain}>
+        Skip to main content
+      </a>
       <div className="d-md-flex min-vh-100">
         <SideMenu user={session.user} />
         <div className="app-page flex-grow-1 d-flex flex-column">
           <TopBar user={session.user} />
-          <main className="flex-grow-1 p-3 p-md-4">
+          <main id="main-content" tabIndex={-1} className="flex-grow-1 p-3 p-md-4">
             {expired && (
               <div className="alert alert-danger" role="alert">
                 {ui.profile.sessionExpired}

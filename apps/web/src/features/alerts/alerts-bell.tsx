@@ -47,6 +47,7 @@ export function AlertsBell() {
   const loaded = notifications.data !== undefined || announcements.data !== undefined;
   const count = unreadTotal(notifications.data, announcements.data);
   const loading = notifications.isFetching || announcements.isFetching;
+  const badge = count > 99 ? '99+' : count > 0 ? String(count) : null;
 
   useEffect(unlockAlertToneOnGesture, []);
   const previous = useRef<number | undefined>(undefined);
@@ -76,17 +77,19 @@ export function AlertsBell() {
         <Dropdown.Toggle
           variant="light"
           className="alerts-bell-toggle position-relative rounded-circle"
-          aria-label={count > 0 ? `${ui.alerts.bell} (${count})` : ui.alerts.bell}
+          // The name holds the badge's text as shown ("Alerts 3", "Alerts 99+"): a name that
+          // contains what is seen is what speech input users say (WCAG 2.5.3 Label in Name).
+          aria-label={badge ? `${ui.alerts.bell} ${badge}` : ui.alerts.bell}
         >
           <BellIcon />
-          {count > 0 && (
+          {badge && (
             <Badge
               pill
               bg="danger"
               className="position-absolute top-0 start-100 translate-middle"
               data-testid="alerts-badge"
             >
-              {count > 99 ? '99+' : count}
+              {badge}
             </Badge>
           )}
         </Dropdown.Toggle>

@@ -18,11 +18,19 @@ interface Props {
 export function AnnouncementDialog({ announcement, onClose, onSeen }: Props) {
   const link = externalLink(announcement?.link ?? null);
   return (
-    <Modal show={announcement !== null} onHide={onClose} size="lg" centered>
+    <Modal
+      show={announcement !== null}
+      onHide={onClose}
+      size="lg"
+      centered
+      aria-labelledby="announcement-dialog-title"
+    >
       {announcement && (
         <>
           <Modal.Header closeButton>
-            <Modal.Title className="alerts-message">{announcement.title}</Modal.Title>
+            <Modal.Title id="announcement-dialog-title" className="alerts-message">
+              {announcement.title}
+            </Modal.Title>
           </Modal.Header>
           <Modal.Body>
             {announcement.image && (

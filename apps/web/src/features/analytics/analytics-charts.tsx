@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { CreditsTrendRow, NameValueRow, TopUserRow } from '@herald/contract';
+import './analytics-charts.css';
 
 // The charts of the analytics screen. This module is the only one that imports the
 // chart library, and the page loads it with React.lazy, so no other screen's bundle carries it.

@@ -13,6 +13,7 @@ import {
   type AnnouncementFormValues,
 } from './announcement-form-logic';
 import { failure, OutcomeAlert, type Outcome } from './outcome-alert';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
@@ -22,6 +23,7 @@ export function AnnouncementForm() {
   const [values, setValues] = useState<AnnouncementFormValues>(EMPTY_ANNOUNCEMENT_FORM);
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A new key empties the file input after a successful create.
   const [fileKey, setFileKey] = useState(0);
@@ -30,6 +32,7 @@ export function AnnouncementForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget;
     if (create.isPending) return;
     setOutcome(null);
     const checked = checkAnnouncementForm(values, image);
@@ -39,6 +42,7 @@ export function AnnouncementForm() {
         ...(checked.ok ? {} : checked.errors),
         ...(imageError ? { image: imageError } : {}),
       });
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, ProgressBar, Spinner, Table } from 'react-bootstrap';
+import { Alert, Button, Card, Spinner, Table } from 'react-bootstrap';
 import { ui } from '@herald/contract';
 import { useBackupDownload } from '../../api/backup/backup-download';
 import {
@@ -10,6 +10,8 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { CleanupCard } from './cleanup-card';
+import { ProgressMeter } from '../../components/progress-meter';
+import { ScrollBox } from '../../components/scroll-box';
 
 /** Percent of the build done: rows written over rows expected (an estimate for big tables). */
 function percent(rows: number, total: number): number {
@@ -74,10 +76,11 @@ export function BackupPage() {
               <div className="small mb-1">
                 {ui.backup.building(download.rows, download.totalRows)}
               </div>
-              <ProgressBar
+              <ProgressMeter
                 animated
                 now={percent(download.rows, download.totalRows)}
-                label={`${percent(download.rows, download.totalRows)}%`}
+                label={ui.backup.building(download.rows, download.totalRows)}
+                text={`${percent(download.rows, download.totalRows)}%`}
               />
             </div>
           )}
@@ -113,30 +116,32 @@ export function BackupPage() {
           {saved.isPending ? (
             <Spinner size="sm" role="status" aria-label={ui.backup.loading} />
           ) : saved.data?.backups.length ? (
-            <Table responsive hover size="sm" className="mb-0">
-              <thead>
-                <tr>
-                  <th>{ui.backup.fileName}</th>
-                  <th>{ui.backup.size}</th>
-                  <th>{ui.backup.date}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {saved.data.backups.map((b) => (
-                  <tr key={b.name}>
-                    <td className="text-break">{b.name}</td>
-                    <td>{formatBytes(b.size)}</td>
-                    <td>{formatDateTime(b.createdAt)}</td>
-                    <td className="text-end">
-                      <Button size="sm" variant="link" onClick={() => fetchSaved(b.name)}>
-                        Download
-                      </Button>
-                    </td>
+            <ScrollBox label={ui.backup.savedBackups}>
+              <Table hover size="sm" className="mb-0">
+                <thead>
+                  <tr>
+                    <th>{ui.backup.fileName}</th>
+                    <th>{ui.backup.size}</th>
+                    <th>{ui.backup.date}</th>
+                    <th />
                   </tr>
-                ))}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {saved.data.backups.map((b) => (
+                    <tr key={b.name}>
+                      <td className="text-break">{b.name}</td>
+                      <td>{formatBytes(b.size)}</td>
+                      <td>{formatDateTime(b.createdAt)}</td>
+                      <td className="text-end">
+                        <Button size="sm" variant="link" onClick={() => fetchSaved(b.name)}>
+                          Download
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </ScrollBox>
           ) : (
             <p className="text-muted mb-0">{ui.backup.noSavedBackups}</p>
           )}

@@ -3,6 +3,7 @@ import { ui } from '@herald/contract';
 import { useStorageUsage } from '../../api/backup/storage-usage';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { CleanupCard } from './cleanup-card';
+import { ScrollBox } from '../../components/scroll-box';
 
 /** Storage Management (/storage, Admin): sizes in MB, rows per table, cleanup. */
 export function StoragePage() {
@@ -45,22 +46,24 @@ export function StoragePage() {
               {ui.backup.collections}
             </Card.Header>
             <Card.Body>
-              <Table responsive hover size="sm" className="mb-0" data-testid="collections">
-                <thead>
-                  <tr>
-                    <th>{ui.backup.collectionName}</th>
-                    <th className="text-end">{ui.backup.collectionCount}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {usage.data.databaseStorage.collections.map((c) => (
-                    <tr key={c.name}>
-                      <td>{c.name}</td>
-                      <td className="text-end">{c.count.toLocaleString('en-IN')}</td>
+              <ScrollBox label={ui.backup.collections}>
+                <Table hover size="sm" className="mb-0" data-testid="collections">
+                  <thead>
+                    <tr>
+                      <th>{ui.backup.collectionName}</th>
+                      <th className="text-end">{ui.backup.collectionCount}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </Table>
+                  </thead>
+                  <tbody>
+                    {usage.data.databaseStorage.collections.map((c) => (
+                      <tr key={c.name}>
+                        <td>{c.name}</td>
+                        <td className="text-end">{c.count.toLocaleString('en-IN')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </ScrollBox>
             </Card.Body>
           </Card>
         </>

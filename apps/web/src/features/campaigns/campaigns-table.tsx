@@ -7,6 +7,7 @@ import { ACTION_LABELS, type CampaignAction } from './campaign-actions';
 import { useLoadMore } from '../../components/use-load-more';
 import type { PagedMore } from '../../components/use-paged-rows';
 import { DeliveryProgressCell } from './delivery/delivery-progress';
+import { ScrollBox } from '../../components/scroll-box';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
 
@@ -158,43 +159,44 @@ export function CampaignsTable(props: CampaignsTableProps) {
   const sentinel = useLoadMore(hasNextPage && !isFetchingMore && !moreFailed, onLoadMore);
   return (
     <>
-      <Table
-        striped
-        hover
-        responsive
-        className="mb-0 align-middle"
-        aria-label={props['aria-label'] ?? 'Campaigns'}
-      >
-        <thead>
-          <tr>
-            {selection && (
-              <th>
-                <SelectAll pages={pages} selection={selection} />
-              </th>
-            )}
-            <th className="text-nowrap">Created At</th>
-            <th className="text-nowrap">Campaign For</th>
-            <th className="text-nowrap">Created By</th>
-            <th>Type</th>
-            <th className="text-end">Recipients</th>
-            <th>Status</th>
-            <th>Delivery</th>
-            <th>Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pages.map((page, i) => (
-            <PageRows
-              key={i}
-              rows={page.campaigns}
-              actionsFor={props.actionsFor}
-              downloadingId={props.downloadingId}
-              onAction={props.onAction}
-              selection={selection}
-            />
-          ))}
-        </tbody>
-      </Table>
+      <ScrollBox label={props['aria-label'] ?? 'Campaigns'}>
+        <Table
+          striped
+          hover
+          className="mb-0 align-middle"
+          aria-label={props['aria-label'] ?? 'Campaigns'}
+        >
+          <thead>
+            <tr>
+              {selection && (
+                <th>
+                  <SelectAll pages={pages} selection={selection} />
+                </th>
+              )}
+              <th className="text-nowrap">Created At</th>
+              <th className="text-nowrap">Campaign For</th>
+              <th className="text-nowrap">Created By</th>
+              <th>Type</th>
+              <th className="text-end">Recipients</th>
+              <th>Status</th>
+              <th>Delivery</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pages.map((page, i) => (
+              <PageRows
+                key={i}
+                rows={page.campaigns}
+                actionsFor={props.actionsFor}
+                downloadingId={props.downloadingId}
+                onAction={props.onAction}
+                selection={selection}
+              />
+            ))}
+          </tbody>
+        </Table>
+      </ScrollBox>
       <div ref={sentinel} aria-hidden="true" />
       <div className="text-center small text-muted mt-3">
         {isFetchingMore ? (

@@ -16,6 +16,7 @@ import {
   loadErrorMessage,
   type CreditFormValues,
 } from './credit-form-logic';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 
 interface Outcome {
   ok: boolean;
@@ -37,6 +38,7 @@ export function CreditForm({ me }: { me: SessionUser }) {
   const picked = useBalances({ email: values.to, enabled: !!values.to });
   const own = useBalances({ email: me.email, enabled: isReseller });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // The Idempotency-Key of the submission in flight or to retry; an edit makes a new request.
   const keyRef = useRef<string | null>(null);
@@ -48,6 +50,7 @@ export function CreditForm({ me }: { me: SessionUser }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget;
     if (create.isPending) return;
     setOutcome(null);
     if (!getSession()?.user.email) {
@@ -57,6 +60,7 @@ export function CreditForm({ me }: { me: SessionUser }) {
     const checked = checkCreditForm(values);
     if (!checked.ok) {
       setErrors(checked.errors);
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});

@@ -5,6 +5,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useSenders } from '../../api/delivery/get-senders';
 import { SenderFormDialog } from './sender-form-dialog';
+import { ScrollBox } from '../../components/scroll-box';
 
 /**
  * Delivery Settings (/delivery-settings, Admin): each sender's rate per second and
@@ -25,47 +26,51 @@ export function DeliverySettingsPage() {
     body = (
       <Card className="shadow-sm">
         <Card.Body>
-          <Table responsive hover className="mb-0 align-middle" aria-label="Senders">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Provider</th>
-                <th className="text-end">Rate per second</th>
-                <th className="text-end">Daily limit</th>
-                <th className="text-end">Sent today</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {senders.data.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    {s.name}
-                    {s.isDefault && <span className="badge text-bg-secondary ms-2">Default</span>}
-                  </td>
-                  <td>{s.provider}</td>
-                  <td className="text-end">{s.ratePerSecond.toLocaleString()}</td>
-                  <td className="text-end">
-                    {s.dailyLimit === null ? ui.delivery.unlimited : s.dailyLimit.toLocaleString()}
-                  </td>
-                  <td className="text-end">{s.sentToday.toLocaleString()}</td>
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      aria-label={`Edit ${s.name}`}
-                      onClick={() => {
-                        setSaved(null);
-                        setEditing(s);
-                      }}
-                    >
-                      Edit
-                    </Button>
-                  </td>
+          <ScrollBox label="Senders">
+            <Table hover className="mb-0 align-middle" aria-label="Senders">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Provider</th>
+                  <th className="text-end">Rate per second</th>
+                  <th className="text-end">Daily limit</th>
+                  <th className="text-end">Sent today</th>
+                  <th>Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {senders.data.map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      {s.name}
+                      {s.isDefault && <span className="badge text-bg-secondary ms-2">Default</span>}
+                    </td>
+                    <td>{s.provider}</td>
+                    <td className="text-end">{s.ratePerSecond.toLocaleString()}</td>
+                    <td className="text-end">
+                      {s.dailyLimit === null
+                        ? ui.delivery.unlimited
+                        : s.dailyLimit.toLocaleString()}
+                    </td>
+                    <td className="text-end">{s.sentToday.toLocaleString()}</td>
+                    <td>
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        aria-label={`Edit ${s.name}`}
+                        onClick={() => {
+                          setSaved(null);
+                          setEditing(s);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </ScrollBox>
         </Card.Body>
       </Card>
     );

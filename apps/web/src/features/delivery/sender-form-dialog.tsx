@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../components/field-errors';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateSender } from '../../api/delivery/update-sender';
 import { parseSenderForm, senderFormValues, type SenderFormValues } from './sender-form';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 
 interface SenderFormDialogProps {
   sender: Sender;
@@ -17,14 +18,17 @@ export function SenderFormDialog({ sender, onHide, onSaved }: SenderFormDialogPr
   const titleId = useId();
   const [values, setValues] = useState<SenderFormValues>(() => senderFormValues(sender));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const update = useUpdateSender();
   const set = (patch: Partial<SenderFormValues>) => setValues((v) => ({ ...v, ...patch }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const form = e.currentTarget;
     const parsed = parseSenderForm(values);
     if (parsed.errors) {
       setErrors(parsed.errors);
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});

@@ -10,6 +10,7 @@ import { formatDateTime, orDash } from '../../lib/format';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import type { PagedMore } from '../../components/use-paged-rows';
 import { pageTransactions, transactionTypeVariant } from './history-data';
+import { ScrollBox } from '../../components/scroll-box';
 
 const HistoryRow = memo(function HistoryRow({ tx }: { tx: CreditTransaction }) {
   return (
@@ -48,22 +49,24 @@ export function HistoryTable(props: HistoryTableProps) {
   const { pages, ...more } = props;
   return (
     <>
-      <Table striped hover responsive className="mb-0" aria-label="Transaction history">
-        <thead>
-          <tr>
-            {HISTORY_COLUMNS.map((c) => (
-              <th key={c} className="text-nowrap">
-                {c}
-              </th>
+      <ScrollBox label="Transaction history">
+        <Table striped hover className="mb-0" aria-label="Transaction history">
+          <thead>
+            <tr>
+              {HISTORY_COLUMNS.map((c) => (
+                <th key={c} className="text-nowrap">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {pages.map((page, i) => (
+              <PageRows key={i} rows={pageTransactions(page)} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {pages.map((page, i) => (
-            <PageRows key={i} rows={pageTransactions(page)} />
-          ))}
-        </tbody>
-      </Table>
+          </tbody>
+        </Table>
+      </ScrollBox>
       <LoadMoreFooter {...more} noun="transactions" endText="End of history" />
     </>
   );

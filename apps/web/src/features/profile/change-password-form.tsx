@@ -6,6 +6,7 @@ import type { FieldErrors } from '../../components/field-errors';
 import { TextField } from '../../components/form-field';
 import { useChangePassword } from '../../api/profile/change-password';
 import { EMPTY_CHANGE_PASSWORD, validateChangePassword } from './change-password-logic';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 
 const FIELDS: { key: keyof ChangePasswordBody; label: string; autoComplete: string }[] = [
   { key: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
@@ -20,11 +21,13 @@ const FIELDS: { key: keyof ChangePasswordBody; label: string; autoComplete: stri
 export function useChangePasswordForm() {
   const [values, setValues] = useState<ChangePasswordBody>(EMPTY_CHANGE_PASSWORD);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [checking, setChecking] = useState(false);
   const change = useChangePassword();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget;
     if (checking || change.isPending) return;
     change.reset();
     setChecking(true);
@@ -32,6 +35,7 @@ export function useChangePasswordForm() {
     setChecking(false);
     if ('errors' in result) {
       setErrors(result.errors);
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});

@@ -13,6 +13,7 @@ import { useCredits } from '../../api/credits/get-credits';
 import { useCreateTicket } from '../../api/tickets/create-ticket';
 import { useUsers } from '../../api/users/get-users';
 import { FailureAlert } from './failure-alert';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import {
   EMPTY_TICKET,
   RELATED_FIELD,
@@ -59,6 +60,7 @@ export function CreateTicketDialog({ me, onClose }: { me: SessionUser; onClose: 
   const [filesError, setFilesError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const create = useCreateTicket();
+  const focusFirstInvalid = useFocusFirstInvalid();
   const related = useRelatedOptions(me, values.issueType);
   const errors = touched ? ticketFormErrors(values) : {};
   const relatedField = RELATED_FIELD[values.issueType];
@@ -73,16 +75,19 @@ export function CreateTicketDialog({ me, onClose }: { me: SessionUser; onClose: 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (Object.keys(ticketFormErrors(values)).length > 0 || filesError) return;
+    if (Object.keys(ticketFormErrors(values)).length > 0 || filesError) {
+      focusFirstInvalid(e.currentTarget);
+      return;
+    }
     create.mutate({ fields: ticketFields(values), attachments: files }, { onSuccess: onClose });
   };
 
   const busy = create.isPending;
   return (
-    <Modal show onHide={busy ? undefined : onClose} centered>
+    <Modal show onHide={busy ? undefined : onClose} centered aria-labelledby="create-ticket-title">
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton={!busy}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title id="create-ticket-title" as="h2" className="h5">
             Create Ticket
           </Modal.Title>
         </Modal.Header>
@@ -129,12 +134,20 @@ export function CreateTicketDialog({ me, onClose }: { me: SessionUser; onClose: 
               multiple
               accept="image/*,.pdf,.csv,.xlsx,.txt"
               isInvalid={!!filesError}
+              aria-invalid={filesError ? true : undefined}
+              aria-describedby={
+                filesError
+                  ? 'ticket-attachments-hint ticket-attachments-error'
+                  : 'ticket-attachments-hint'
+              }
               onChange={(e) => void onFiles((e.target as HTMLInputElement).files)}
             />
-            <Form.Text muted>
+            <Form.Text id="ticket-attachments-hint" muted>
               Up to 5 files of up to 5 MB: images, PDF, CSV, XLSX or text.
             </Form.Text>
-            <Form.Control.Feedback type="invalid">{filesError}</Form.Control.Feedback>
+            <Form.Control.Feedback id="ticket-attachments-error" type="invalid">
+              {filesError}
+            </Form.Control.Feedback>
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>

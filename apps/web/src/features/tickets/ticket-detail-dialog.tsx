@@ -95,9 +95,16 @@ function DetailBody({ ticket, me }: { ticket: TicketDetail; me: SessionUser }) {
 export function TicketDetailDialog(props: { id: string; me: SessionUser; onClose: () => void }) {
   const ticket = useTicket(props.id);
   return (
-    <Modal show onHide={props.onClose} size="lg" centered scrollable>
+    <Modal
+      show
+      onHide={props.onClose}
+      size="lg"
+      centered
+      scrollable
+      aria-labelledby="ticket-detail-title"
+    >
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5 text-break">
+        <Modal.Title id="ticket-detail-title" as="h2" className="h5 text-break">
           {ticket.data ? `Ticket #${ticket.data.number}: ${ticket.data.subject}` : 'Ticket'}
         </Modal.Title>
       </Modal.Header>

@@ -11,6 +11,7 @@ import {
 } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { TextField } from '../../components/form-field';
 import { useCreateUser } from '../../api/users/create-user';
 import { UserFormDialog, type UserFormValues } from './user-form-dialog';
@@ -39,14 +40,17 @@ export function AddUserDialog({ creatorRole, onHide }: { creatorRole: Role; onHi
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<CreateUserReply | null>(null);
   const create = useCreateUser();
+  const focusFirstInvalid = useFocusFirstInvalid();
   const set = (patch: Partial<AddUserValues>) => setValues((v) => ({ ...v, ...patch }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget;
     if (values.password) await loadCommonPasswords().catch(() => undefined); // common-password rule
     const parsed = CreateUserBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstIssues(parsed.error));
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});

@@ -21,6 +21,7 @@ import { AdminResetPassword } from './admin-reset-password';
 import { SendPasswordLink } from './send-password-link';
 import { UserFormDialog, type UserFormValues } from './user-form-dialog';
 import { CONTACT_KEYS, contactValuesOf, RoleField } from './user-form-fields';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 
 interface EditUserValues extends UserFormValues {
   role: string;
@@ -67,6 +68,7 @@ export function EditUserDialog({ user, editorRole, onHide }: EditUserDialogProps
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const update = useUpdateUser();
   const set = (patch: Partial<EditUserValues>) => setValues((v) => ({ ...v, ...patch }));
   // Whitelabel fields only for an Admin editing a Reseller or Sub-Reseller.
@@ -76,6 +78,7 @@ export function EditUserDialog({ user, editorRole, onHide }: EditUserDialogProps
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget;
     const keys = editableKeys(isAdmin, branded);
     const fields = Object.fromEntries(keys.map((k) => [k, values[k]]));
     const parsed = UpdateUserBodySchema.safeParse(fields);
@@ -83,7 +86,10 @@ export function EditUserDialog({ user, editorRole, onHide }: EditUserDialogProps
     const fileError = branded ? logoError(logo) : undefined;
     if (fileError) found.companyLogo = fileError;
     setErrors(found);
-    if (!parsed.success || fileError) return;
+    if (!parsed.success || fileError) {
+      focusFirstInvalid(form);
+      return;
+    }
     const data = new FormData();
     for (const k of keys) data.append(k, values[k]);
     if (branded && logo) data.append('companyLogo', logo);

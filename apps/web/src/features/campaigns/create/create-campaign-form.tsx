@@ -1,9 +1,10 @@
 import { useRef, type JSX } from 'react';
-import { Alert, Button, Card, Col, Form, ProgressBar, Row, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { campaignCopyUi, defaultCampaignName, ui, type SessionUser } from '@herald/contract';
 import { useSession } from '../../../lib/auth-store';
 import { ConfirmDialog as AskDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/form-field';
+import { ProgressMeter } from '../../../components/progress-meter';
 import type { CopyRequest } from './campaign-copy';
 import { ConfirmDialog } from './confirm-dialog';
 import { CostLine, shortfallText } from './cost-line';
@@ -197,7 +198,7 @@ function UploadProgress({ preparing, progress }: { preparing: boolean; progress:
   return (
     <div className="mb-3" aria-live="polite">
       <div className="small text-muted mb-1">{caption}</div>
-      <ProgressBar now={preparing ? 0 : percent} label={`${percent}%`} animated />
+      <ProgressMeter now={preparing ? 0 : percent} label={caption} text={`${percent}%`} animated />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { ProgressBar } from 'react-bootstrap';
 import {
   campaignResults,
   ui,
@@ -7,6 +6,7 @@ import {
   type CampaignResults,
   type DeliveryProgress,
 } from '@herald/contract';
+import { ProgressMeter } from '../../../components/progress-meter';
 import { formatDateTime } from '../../../lib/format';
 
 /** Share of recipients the engine is done with (sent or failed), 0-100. */
@@ -63,17 +63,13 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
   const percent = d ? progressPercent(d) : 100;
   const state = d?.dispatchState ? ui.delivery.dispatchLabels[d.dispatchState] : null;
   return (
-    // Positioned, so the bar's visually hidden label (absolute) stays inside the table's
-    // scrolling box instead of widening the page on a phone.
-    <div className="position-relative" style={{ minWidth: '7.5rem' }}>
+    <div style={{ minWidth: '7.5rem' }}>
       {d && (
-        <ProgressBar
+        // The percentage is read out from the bar's value; the line below shows it.
+        <ProgressMeter
           now={percent}
-          // Read out, not drawn: a narrow bar has no room for it; the line below shows it.
-          label={`${percent}%`}
-          visuallyHidden
+          label="Delivery progress"
           variant={d.failed > 0 && d.sent === 0 ? 'danger' : 'success'}
-          aria-label="Delivery progress"
           style={{ height: '0.9rem' }}
           animated={d.dispatchState === 'running'}
         />

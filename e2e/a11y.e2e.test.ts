@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import type { Role } from '@herald/contract';
+import {
+  adminCredentials,
+  apiCreateCampaign,
+  apiCreateUser,
+  apiGiveCredits,
+  apiJson,
+  apiLogin,
+  journey,
+  shot,
+  type Credentials,
+} from './support/browser.js';
+
+/**
+ * WCAG 2.1 A/AA on every screen (docs/product.md, Accessibility): axe-core with the wcag2a,
+ * wcag2aa, wcag21a and wcag21aa rules on each screen of each role's menu, plus the alerts
+ * dropdown, the create-ticket dialog and a campaign row's Actions menu open, at 1366 and 390 px:
+ * no violation. At 390 px no page is wider than the window, and the skip link is the first Tab
+ * stop, visible when focused, and moves focus to the main content.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WIDTHS = [
+  [1366, 768],
+  [390, 844],
+] as const;
+const TYPE = 'Normal Message - domestic';
+
+const people: Record<Role, Credentials> = {
+  Admin: { email: '', password: '' },
+  Reseller: { email: '', password: '' },
+  'Sub-Reseller': { email: '', password: '' },
+  User: { email: '', password: '' },
+};
+
+const t = journey(async (admin) => {
+  // A chain Admin → Reseller → Sub-Reseller → User, each with credits, a ledger entry and a
+  // campaign of its own, so every screen has rows (tables, Actions menus, progress bars).
+  const reseller = await apiCreateUser(admin, 'Reseller', 'A11y Reseller');
+  const resellerToken = (await apiLogin(reseller.email, reseller.password)).token;
+  const sub = await apiCreateUser(resellerToken, 'Sub-Reseller', 'A11y Sub Reseller');
+  const subToken = (await apiLogin(sub.email, sub.password)).token;
+  const user = await apiCreateUser(subToken, 'User', 'A11y User');
+  const userToken = (await apiLogin(user.email, user.password)).token;
+  people.Admin = adminCredentials();
+  people.Reseller = reseller;
+  people['Sub-Reseller'] = sub;
+  people.User = user;
+  let n = 0;
+  for (const [who, token] of [
+    [reseller, resellerToken],
+    [sub, subToken],
+    [user, userToken],
+  ] as const) {
+    await apiGiveCredits(admin, who.email, TYPE, 100);
+    const id = await apiCreateCampaign(token, {
+      to: `96300000${n++}0,96300000${n++}1`,
+      creditType: TYPE,
+      message: `A11y campaign of ${who.name}`,
+    });
+    // One approved campaign per owner: the simulator delivers it, so its row has a progress bar.
+    if (who === user) {
+      await apiJson('PUT', `/api/campaigns/status/${id}`, admin, { status: 'Approved' });
+    }
+    await apiCreateCampaign(token, {
+      to: `96300000${n++}2`,
+      creditType: TYPE,
+      message: `A11y pending campaign of ${who.name}`,
+    });
+  }
+});
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  detail: string;
+}
+
+async function axe(page: Page, where: string, findings: Finding[], include?: string) {
+  let builder = new AxeBuilder({ page })
+    .withTags(TAGS)
+    // Experimental in axe (so off by default), but WCAG 2.5.3 Label in Name (A).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  for (const v of result.violations) {
+    findings.push({
+      where,
+      rule: v.id,
+      impact: v.impact ?? '',
+      targets: v.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      detail: v.nodes[0]?.any[0]?.message ?? v.nodes[0]?.all[0]?.message ?? '',
+    });
+  }
+}
+
+/** Waits until the screen's data has arrived: its heading, and no spinner left in main. */
+async function settled(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('main .spinner-border, main .placeholder-glow'),
+  );
+}
+
+/** The hrefs of the role's menu: every screen the route table lets it open. */
+async function menuHrefs(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
+  await links.first().waitFor({ state: 'attached' });
+  const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+  return hrefs.filter(Boolean);
+}
+
+function report(findings: Finding[]): string {
+  return findings
+    .map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.targets.join(' | ')}: ${f.detail}`)
+    .join('\n');
+}
+
+const ROLES: Role[] = ['Admin', 'Reseller', 'Sub-Reseller', 'User'];
+const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+
+describe('accessibility', () => {
+  for (const role of ROLES) {
+    it(`every screen of the ${role} passes axe (WCAG 2.1 AA) at 1366 and 390 px`, async () => {
+      const page = await t.page(people[role]);
+      const findings: Finding[] = [];
+      const wide: string[] = [];
+      const hrefs = await menuHrefs(page);
+      expect(hrefs.length).toBeGreaterThan(3);
+      for (const [width, height] of WIDTHS) {
+        await page.setViewportSize({ width, height });
+        for (const href of hrefs) {
+          await page.goto(href);
+          await settled(page);
+          const where = `${role} ${href} @${width}`;
+          await axe(page, where, findings);
+          const over = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          if (over > 0) wide.push(`${where}: ${over}px wider than the window`);
+          await shot(page, `a11y-${slug(role)}-${slug(href.split('/')[1] ?? 'home')}-${width}`);
+        }
+
+        // The alerts dropdown, open.
+        await page.goto(hrefs[0]!);
+        await settled(page);
+        await page.getByRole('button', { name: /^Alerts/ }).click();
+        await page.locator('.alerts-menu.show').waitFor();
+        await axe(page, `${role} alerts dropdown @${width}`, findings);
+        await page.keyboard.press('Escape');
+
+        // The create-ticket dialog, open.
+        await page.goto('/tickets');
+        await settled(page);
+        await page.getByRole('button', { name: 'Create Ticket' }).click();
+        await page.getByRole('dialog').waitFor();
+        await axe(page, `${role} create-ticket dialog @${width}`, findings);
+        await shot(page, `a11y-${slug(role)}-create-ticket-${width}`);
+        await page.keyboard.press('Escape');
+
+        // A campaign row's Actions menu, open.
+        await page.goto('/campaigns');
+        await settled(page);
+        const table = page.getByRole('table', { name: 'Campaigns' });
+        await table.getByRole('button', { name: 'Actions' }).first().click();
+        await page.locator('.dropdown-menu.show').waitFor();
+        await axe(page, `${role} campaign Actions menu @${width}`, findings);
+        await shot(page, `a11y-${slug(role)}-actions-menu-${width}`);
+      }
+      await page.close();
+      expect(report(findings), 'axe violations').toBe('');
+      expect(wide.filter((w) => w.includes('@390')).join('\n'), 'pages wider than 390 px').toBe('');
+    }, 600_000);
+  }
+
+  it('the skip link is the first Tab stop, shows when focused and moves focus to main', async () => {
+    const page = await t.page();
+    for (const [width, height] of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/campaigns');
+      await settled(page);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box, 'skip link drawn when focused').not.toBeNull();
+      expect(box!.width).toBeGreaterThan(20);
+      expect(box!.height).toBeGreaterThan(10);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      await shot(page, `a11y-skip-link-${width}`);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+      // The next Tab stop lies inside main, past the menu and the top bar.
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement)),
+      ).toBe(true);
+    }
+    await page.close();
+  });
+
+  it('a refused form marks its fields invalid, tied to their errors, and focuses the first', async () => {
+    const page = await t.page(people.User);
+    await page.goto('/tickets');
+    await settled(page);
+    await page.getByRole('button', { name: 'Create Ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ticket' });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const subject = dialog.getByLabel('Subject');
+    await expect.poll(() => subject.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await subject.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await subject.getAttribute('aria-describedby')) ?? '';
+    const error = page.locator(`#${describedBy.split(' ').at(-1)}`);
+    expect((await error.innerText()).trim().length).toBeGreaterThan(0);
+    expect(await dialog.getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'a11y-form-errors');
+    await page.close();
+  });
+});
