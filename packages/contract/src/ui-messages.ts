@@ -228,6 +228,8 @@ export const ui = {
     loading: 'Loading...',
   },
   /** The alerts bell. */
+  /** The signed-in layout's skip link, its first Tab stop. */
+  skipToMain: 'Skip to main content',
   alerts: {
     bell: 'Alerts',
     newAlerts: 'New Alerts',
@@ -266,6 +268,7 @@ export const ui = {
       read: 'Delivered and read',
       failed: 'Failed',
     },
+    progressLabel: 'Delivery progress',
     results: {
       label: 'Delivery results',
       delivered: 'delivered',

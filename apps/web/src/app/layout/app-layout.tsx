@@ -72,7 +72,7 @@ export function AppLayout() {
       {/* The first Tab stop: past the menu and the top bar (WCAG 2.4.1; docs/product.md,
           Accessibility). Hidden until focused. */}
       <a href="#main-content" className="skip-link visually-hidden-focusable" onClick={skipToMain}>
-        Skip to main content
+        {ui.skipToMain}
       </a>
       <div className="d-md-flex min-vh-100">
         <SideMenu user={session.user} />

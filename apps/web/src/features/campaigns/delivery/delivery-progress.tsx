@@ -68,7 +68,7 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
         // The percentage is read out from the bar's value; the line below shows it.
         <ProgressMeter
           now={percent}
-          label="Delivery progress"
+          label={ui.delivery.progressLabel}
           variant={d.failed > 0 && d.sent === 0 ? 'danger' : 'success'}
           style={{ height: '0.9rem' }}
           animated={d.dispatchState === 'running'}
