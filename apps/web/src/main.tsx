@@ -2,10 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/bootstrap.scss';
 import './app/app.css';
-import { App } from './app/app';
+import { App, preloadRoute } from './app/app';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The route's chunk first, so the first render draws the page rather than a spinner; a failed
+// fetch is left to the lazy component, which tries again (lib/lazy-named.tsx). Not a top-level
+// await: the chunks import from this one, which must have finished running.
+void preloadRoute(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -3,6 +3,7 @@ export * from './credit-types.js';
 export * from './statuses.js';
 export * from './campaign-transitions.js';
 export * from './limits.js';
+export * from './links.js';
 export * from './geo.js';
 export * from './messages.js';
 export * from './ui-messages.js';

@@ -1,5 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { lazyNamed, type Preloadable } from '../lib/lazy-named';
+import { LoadingSpinner } from '../components/loading-spinner';
 import { RequireRole } from './guard';
 import { IndexRedirect } from './index-redirect';
 import { AppLayout } from './layout/app-layout';
@@ -9,63 +11,42 @@ import { routes, type RouteDef, type RouteKey } from './paths';
 // Everything behind the login: the layout, the route table and its screens. It is a chunk of its
 // own, loaded after the login, so each new screen (and its import map) grows this chunk and never
 // the first screen's bundle (docs/performance.md, bundle size).
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const UsersPage = lazy(() =>
-  import('../features/users/users-page').then((m) => ({ default: m.UsersPage })),
-);
-const CreditsPage = lazy(() =>
-  import('../features/credits/credits-page').then((m) => ({ default: m.CreditsPage })),
-);
-const HistoryPage = lazy(() =>
-  import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
-);
-const CampaignsPage = lazy(() =>
-  import('../features/campaigns/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
-);
+/** A screen's chunk, a spinner in the page while it arrives (the menu and top bar are drawn). */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazyNamed(load, name, <LoadingSpinner />);
+}
+
+const DashboardPage = screen(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const UsersPage = screen(() => import('../features/users/users-page'), 'UsersPage');
+const CreditsPage = screen(() => import('../features/credits/credits-page'), 'CreditsPage');
+const HistoryPage = screen(() => import('../features/history/history-page'), 'HistoryPage');
+const CampaignsPage = screen(() => import('../features/campaigns/campaigns-page'), 'CampaignsPage');
 // A screen that combines several domains lives under screens/, beside the features it composes.
-const ReportsPage = lazy(() =>
-  import('../screens/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
+const ReportsPage = screen(() => import('../screens/reports/reports-page'), 'ReportsPage');
+const TicketsPage = screen(() => import('../features/tickets/tickets-page'), 'TicketsPage');
+const ManageAnnouncementsPage = screen(
+  () => import('../features/announcements/manage-announcements-page'),
+  'ManageAnnouncementsPage',
 );
-const TicketsPage = lazy(() =>
-  import('../features/tickets/tickets-page').then((m) => ({ default: m.TicketsPage })),
+const AnnouncementHistoryPage = screen(
+  () => import('../features/announcements/announcement-history-page'),
+  'AnnouncementHistoryPage',
 );
-const ManageAnnouncementsPage = lazy(() =>
-  import('../features/announcements/manage-announcements-page').then((m) => ({
-    default: m.ManageAnnouncementsPage,
-  })),
+const AnalyticsPage = screen(() => import('../features/analytics/analytics-page'), 'AnalyticsPage');
+const ProfilePage = screen(() => import('../features/profile/profile-page'), 'ProfilePage');
+const WhitelabelSettingsPage = screen(
+  () => import('../features/whitelabel/whitelabel-settings-page'),
+  'WhitelabelSettingsPage',
 );
-const AnnouncementHistoryPage = lazy(() =>
-  import('../features/announcements/announcement-history-page').then((m) => ({
-    default: m.AnnouncementHistoryPage,
-  })),
-);
-const AnalyticsPage = lazy(() =>
-  import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
-const WhitelabelSettingsPage = lazy(() =>
-  import('../features/whitelabel/whitelabel-settings-page').then((m) => ({
-    default: m.WhitelabelSettingsPage,
-  })),
-);
-const BackupPage = lazy(() =>
-  import('../features/backup/backup-page').then((m) => ({ default: m.BackupPage })),
-);
-const StoragePage = lazy(() =>
-  import('../features/backup/storage-page').then((m) => ({ default: m.StoragePage })),
+const BackupPage = screen(() => import('../features/backup/backup-page'), 'BackupPage');
+const StoragePage = screen(() => import('../features/backup/storage-page'), 'StoragePage');
+
+const DeliverySettingsPage = screen(
+  () => import('../features/delivery/delivery-settings-page'),
+  'DeliverySettingsPage',
 );
 
-const DeliverySettingsPage = lazy(() =>
-  import('../features/delivery/delivery-settings-page').then((m) => ({
-    default: m.DeliverySettingsPage,
-  })),
-);
-
-const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
+const screens: Partial<Record<RouteKey, Preloadable<object>>> = {
   admin: DashboardPage,
   resellerDashboard: DashboardPage,
   subResellerDashboard: DashboardPage,
@@ -86,6 +67,17 @@ const screens: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   storage: StoragePage,
   deliverySettings: DeliverySettingsPage,
 };
+
+/** Starts loading the screen shown at `pathname`, if any (app.tsx, preloadRoute). */
+export function preloadScreen(pathname: string): void {
+  for (const [key, def] of Object.entries(routes) as [RouteKey, RouteDef][]) {
+    const screen = screens[key];
+    if (screen && def.ready && matchPath(def.path, pathname)) {
+      void screen.preload().catch(() => undefined);
+      return;
+    }
+  }
+}
 
 function screenFor(key: RouteKey, def: RouteDef) {
   const Screen = screens[key];

@@ -1,19 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { SET_PASSWORD_PATH } from '@herald/contract';
+import { lazyNamed } from '../lib/lazy-named';
 import { UnauthorizedPage } from './unauthorized-page';
-
-// Declarative routing with React.lazy screens: the data router would add ~16 kB gzipped to the
-// first screen (docs/performance.md, bundle size), and the app needs none of its loaders. The login
-// page and the signed-in app (app-routes.tsx: layout, route table, screens) are chunks of their
-// own.
-const LoginPage = lazy(() =>
-  import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
-);
-const SetPasswordPage = lazy(() =>
-  import('../features/auth/set-password-page').then((m) => ({ default: m.SetPasswordPage })),
-);
-const AppRoutes = lazy(() => import('./app-routes').then((m) => ({ default: m.AppRoutes })));
 
 function Loading() {
   return (
@@ -23,6 +12,33 @@ function Loading() {
       </div>
     </div>
   );
+}
+
+// Declarative routing with lazily loaded screens: the data router would add ~16 kB gzipped to
+// the first screen (docs/performance.md, bundle size), and the app needs none of its loaders.
+// The login page and the signed-in app (app-routes.tsx: layout, route table, screens) are chunks
+// of their own.
+const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage', <Loading />);
+const SetPasswordPage = lazyNamed(
+  () => import('../features/auth/set-password-page'),
+  'SetPasswordPage',
+  <Loading />,
+);
+const AppRoutes = lazyNamed(() => import('./app-routes'), 'AppRoutes', <Loading />);
+
+/**
+ * Fetches the chunk the first render of `pathname` needs (main.tsx waits for it, so the page
+ * draws at once instead of behind a spinner); for a signed-in screen also starts that screen's
+ * chunk, which its layout does not wait for (docs/performance.md, Page speed).
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  if (pathname === '/login') await LoginPage.preload();
+  else if (pathname === SET_PASSWORD_PATH) await SetPasswordPage.preload();
+  else if (pathname !== '/unauthorized') {
+    const routes = await import('./app-routes');
+    await AppRoutes.preload();
+    routes.preloadScreen(pathname);
+  }
 }
 
 export function App() {

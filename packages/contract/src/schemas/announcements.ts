@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_LIMITS } from '../limits.js';
+import { ANNOUNCEMENT_LIST_DEFAULT } from '../links.js';
 import { server as msg } from '../server-messages.js';
 import { BigintCursorSchema, EmailSchema, text } from './common.js';
 
@@ -17,7 +18,6 @@ export const ANNOUNCEMENT_MAX_TARGETS = 500;
 export const ANNOUNCEMENT_IMAGE_MAX_BYTES = FILE_LIMITS.image;
 /** The multipart file field of POST /api/announcements. */
 export const ANNOUNCEMENT_IMAGE_FIELD = 'image';
-export const ANNOUNCEMENT_LIST_DEFAULT = 50;
 export const ANNOUNCEMENT_LIST_MAX = 200;
 
 export const AnnouncementVisibilityTypeSchema = z.enum(

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { server as msg } from '../server-messages.js';
-import { AWAITING_APPROVAL_FILTER } from '../statuses.js';
 import { text } from './common.js';
 import { CampaignSchema } from './campaigns.js';
 
@@ -61,14 +60,3 @@ export type CampaignFileParams = z.infer<typeof CampaignFileParamsSchema>;
 /** The path of one campaign media file (the details dialog previews it). */
 export const campaignFilePath = (campaignId: string, fileId: string) =>
   `/api/campaigns/${campaignId}/files/${fileId}`;
-
-/** The web route of the campaign list filtered to the approval queue (bell and dashboard). */
-export const AWAITING_APPROVAL_LINK = `/campaigns?status=${encodeURIComponent(AWAITING_APPROVAL_FILTER)}`;
-
-/**
- * The web route that opens one campaign's details over the campaign list (a notification's
- * deep link); the list page reads `open`.
- */
-export const CAMPAIGN_OPEN_PARAM = 'open';
-export const campaignLink = (campaignId: string) =>
-  `/campaigns?${CAMPAIGN_OPEN_PARAM}=${encodeURIComponent(campaignId)}`;

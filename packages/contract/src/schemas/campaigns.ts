@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECIPIENT_PAGE_DEFAULT, RECIPIENT_PAGE_MAX } from '../limits.js';
+import { CAMPAIGN_LIST_DEFAULT } from '../links.js';
 import type { Role } from '../roles.js';
 import { AWAITING_APPROVAL_FILTER, CAMPAIGN_STATUSES } from '../statuses.js';
 import { server as msg } from '../server-messages.js';
@@ -28,7 +29,6 @@ export function defaultCampaignName(message: string): string {
   const space = head.lastIndexOf(' ');
   return `${(space >= DEFAULT_NAME_LENGTH / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
-export const CAMPAIGN_LIST_DEFAULT = 100;
 export const CAMPAIGN_LIST_MAX = 500;
 
 export const CAMPAIGN_FILE_KINDS = [

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { BigintCursorSchema, text } from './common.js';
 import { server as msg } from '../server-messages.js';
+import { NOTIFICATION_LIST_DEFAULT } from '../links.js';
 
 /** In-app notifications and the live alerts stream (docs/product.md, Announcements and alerts). */
 
-export const NOTIFICATION_LIST_DEFAULT = 50;
 export const NOTIFICATION_LIST_MAX = 200;
 /** A comment line on the live stream this often keeps proxies from closing an idle one. */
 export const LIVE_HEARTBEAT_MS = 25_000;
-/** The live stream's path: Server-Sent Events, authenticated by the bearer header like any route. */
-export const LIVE_PATH = '/api/live';
 
 export const NotificationListQuerySchema = z.object({
   cursor: text()
@@ -50,9 +48,3 @@ export const NotificationListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
-
-/** What the live stream says: which list changed, never its content (the page reloads it). */
-export const LIVE_EVENT_KINDS = ['notifications', 'announcements', 'campaigns'] as const;
-export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
-export const LiveEventSchema = z.object({ kind: z.enum(LIVE_EVENT_KINDS) });
-export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -18,7 +18,10 @@ describe('parseLiveFrames', () => {
     const text =
       'data: {"kind":"notifications"}\n\n' +
       'event: alert\ndata: <script>\n\n' +
-      'event: alert\ndata: {"kind":"secrets"}\n\n';
+      'event: alert\ndata: {"kind":"secrets"}\n\n' +
+      'event: alert\ndata: null\n\n' +
+      'event: alert\ndata: ["notifications"]\n\n' +
+      'event: alert\ndata: {"kind":1}\n\n';
     expect(parseLiveFrames(text).kinds).toEqual([]);
   });
 });

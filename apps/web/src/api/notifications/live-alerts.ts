@@ -1,4 +1,4 @@
-import { LIVE_PATH, LiveEventSchema, type LiveEventKind } from '@herald/contract';
+import { LIVE_PATH, liveEventKind, type LiveEventKind } from '@herald/contract';
 import { notifyUnauthorized } from '../../lib/api-client';
 import { getSession } from '../../lib/auth-store';
 
@@ -24,8 +24,8 @@ export function parseLiveFrames(text: string): { kinds: LiveEventKind[]; rest: s
     }
     if (event !== 'alert' || data.length === 0) continue;
     try {
-      const parsed = LiveEventSchema.safeParse(JSON.parse(data.join('\n')));
-      if (parsed.success) kinds.push(parsed.data.kind);
+      const kind = liveEventKind(JSON.parse(data.join('\n')));
+      if (kind) kinds.push(kind);
     } catch {
       // Not JSON: not ours.
     }

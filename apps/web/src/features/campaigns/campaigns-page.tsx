@@ -13,6 +13,8 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { usePagedMore } from '../../components/use-paged-rows';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
+import { lazyNamed, usePreloadWhenIdle } from '../../lib/lazy-named';
+import { useMediaQuery } from '../../lib/use-media-query';
 import {
   EMPTY_CAMPAIGN_FILTERS,
   useCampaigns,
@@ -26,9 +28,19 @@ import { CampaignFilters } from './campaign-filters';
 import { campaignFiltersProblem, campaignUserOptions } from './campaigns-data';
 import { CampaignsTable } from './campaigns-table';
 import type { CopyRequest } from './create/campaign-copy';
-import { CreateCampaignForm } from './create/create-campaign-form';
 import { useCampaignActions } from './use-campaign-actions';
 import { useLinkedCampaign } from './use-linked-campaign';
+
+// The create form is a chunk of its own: a phone shows it folded, so the list loads first and
+// the form when it is first unfolded (or while the page is idle).
+const CreateCampaignForm = lazyNamed(
+  () => import('./create/create-campaign-form'),
+  'CreateCampaignForm',
+  <LoadingSpinner label="Loading the form..." />,
+);
+const FORM = [CreateCampaignForm];
+/** Bootstrap's `md` breakpoint: from here on the form is always unfolded. */
+const WIDE = '(min-width: 768px)';
 
 /** While a shown campaign is Processing, the list reloads this often besides the live events. */
 const PROCESSING_POLL_MS = 5000;
@@ -67,6 +79,11 @@ export function CampaignsPage() {
   useLinkedStatus((status) => setFilters({ ...EMPTY_CAMPAIGN_FILTERS, status }));
   // On a phone the create form is folded away, so the list is on the first screen.
   const [formOpen, setFormOpen] = useState(false);
+  const wide = useMediaQuery(WIDE);
+  // Once drawn the form stays mounted (folding keeps what was typed).
+  const [formMounted, setFormMounted] = useState(false);
+  if ((formOpen || wide) && !formMounted) setFormMounted(true);
+  usePreloadWhenIdle(FORM);
   const problem = useMemo(() => campaignFiltersProblem(filters), [filters]);
   const list = useCampaigns(filters, !!me && !problem);
   const [userTerm, setUserTerm] = useState('');
@@ -199,7 +216,7 @@ export function CampaignsPage() {
         </Button>
       </div>
       <div id="create-campaign-section" className={formOpen ? 'mb-3' : 'mb-3 d-none d-md-block'}>
-        <CreateCampaignForm onCreated={onCreated} copyRequest={copyRequest} />
+        {formMounted && <CreateCampaignForm onCreated={onCreated} copyRequest={copyRequest} />}
       </div>
       <CampaignFilters values={filters} onChange={setFilters} userFilter={userFilter} />
       {simulated && (

@@ -14,6 +14,7 @@ import { downloadCampaign } from '../../api/campaigns/download-campaign';
 import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-status';
 import { useApproveCampaign } from '../../api/campaigns/approve-campaigns';
 import { useSession } from '../../lib/auth-store';
+import { lazyNamed, usePreloadWhenIdle } from '../../lib/lazy-named';
 import { useControlCampaignDelivery } from '../../api/delivery/control-campaign-delivery';
 import {
   COPY_ACTIONS,
@@ -21,11 +22,28 @@ import {
   type CampaignAction,
   type CopyAction,
 } from './campaign-actions';
-import { CampaignDetailsDialog } from './campaign-details-dialog';
-import { ChangeStatusDialog } from './change-status-dialog';
-import { RejectCampaignDialog } from './reject-campaign-dialog';
-import { CampaignReportDialog } from './report/campaign-report-dialog';
-import { UploadReportDialog } from './upload-report-dialog';
+// The dialogs load when first opened, or while the page is idle (lib/lazy-named.ts).
+const CampaignDetailsDialog = lazyNamed(
+  () => import('./campaign-details-dialog'),
+  'CampaignDetailsDialog',
+);
+const ChangeStatusDialog = lazyNamed(() => import('./change-status-dialog'), 'ChangeStatusDialog');
+const RejectCampaignDialog = lazyNamed(
+  () => import('./reject-campaign-dialog'),
+  'RejectCampaignDialog',
+);
+const CampaignReportDialog = lazyNamed(
+  () => import('./report/campaign-report-dialog'),
+  'CampaignReportDialog',
+);
+const UploadReportDialog = lazyNamed(() => import('./upload-report-dialog'), 'UploadReportDialog');
+const DIALOGS = [
+  CampaignDetailsDialog,
+  ChangeStatusDialog,
+  RejectCampaignDialog,
+  CampaignReportDialog,
+  UploadReportDialog,
+];
 
 export interface Notice {
   variant: 'success' | 'danger' | 'warning';
@@ -97,6 +115,7 @@ export function useCampaignActions(onCopy?: (kind: CampaignCopyKind, campaign: C
   const control = useControlCampaignDelivery();
   const { mutate: controlDelivery } = control;
   const close = useCallback(() => setDialog(null), []);
+  usePreloadWhenIdle(DIALOGS);
 
   const onAction = useCallback(
     (action: CampaignAction, campaign: Campaign) => {

@@ -2,6 +2,7 @@ import { ui, type Dashboard, type Role } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
 import { useDashboard } from '../../api/dashboard/get-dashboard';
 import { FigureCard } from '../../components/figure-card';
+import { LoadingSpinner } from '../../components/loading-spinner';
 import { ApprovalQueueCard } from './approval-queue-card';
 import { CreditTypesCard } from './credit-types-card';
 
@@ -72,8 +73,13 @@ export function DashboardPage() {
           {ui.dashboard.loadFailed}
         </div>
       )}
-      {/* A failed refresh keeps the figures already shown; a failed first load shows none. */}
-      {(!isError || data) && (
+      {/* The cards come all at once with the figures: a card's height depends on its figures
+          (one line per credit type), so cards drawn before them would push the ones below down
+          as they fill, a layout shift on a phone, where the cards stack (docs/performance.md,
+          Page speed). A failed refresh keeps the figures already shown; a failed first load
+          shows none. */}
+      {!data && !isError && <LoadingSpinner />}
+      {data && (
         <div className="row g-3">
           {CARDS[session.user.role].map((def) =>
             'perType' in def ? (
@@ -81,7 +87,7 @@ export function DashboardPage() {
                 key={def.perType}
                 id={`dashboard-${slug(def.title)}`}
                 title={def.title}
-                counts={data ? (data[def.perType] ?? []) : undefined}
+                counts={data[def.perType] ?? []}
               />
             ) : (
               <FigureCard

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ui, type CampaignFileField, type CreditType, type SessionUser } from '@herald/contract';
 import { errorMessage } from '../../../lib/api-client';
+import { useFocusFirstInvalid } from '../../../components/use-focus-first-invalid';
 import type { FieldErrors } from '../../../components/field-errors';
 import { useCreateCampaign } from '../../../api/campaigns/create-campaign';
 import { useBalances } from '../../../api/credits/get-balances';
@@ -60,6 +61,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const [rejected, setRejected] = useState<Rejected>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -130,18 +132,19 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget;
     // The ref also stops a second click landing before the first one's re-render.
     if (locked || submittingRef.current) return;
     submittingRef.current = true;
     try {
-      await review();
+      if ((await review()) === 'refused') focusFirstInvalid(form);
     } finally {
       submittingRef.current = false;
     }
   }
 
   /** Checks the form; when it may be sent, opens the preview to confirm. */
-  async function review() {
+  async function review(): Promise<'refused' | undefined> {
     setOutcome(null);
     // A click within the debounce of the last keystroke still counts every typed number.
     const keys = await parser.settle();
@@ -149,7 +152,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     const checked = checkCampaignForm(values, keys.length);
     if (!checked.ok) {
       setErrors(checked.errors);
-      return;
+      return 'refused';
     }
     setErrors({});
     if (submitBlocker(keys.length, available) ?? fileBlocker(rejected, parser.inputs)) return;
