@@ -78,3 +78,18 @@ describe('web app security headers', () => {
     }
   });
 });
+
+describe('the app page fallback', () => {
+  it('answers client routes with the app page and missing files with 404', async () => {
+    for (const url of ['/campaigns', '/profile/5f0c6a1e-0000-4000-8000-000000000000', '/x?a=b.c']) {
+      const res = await t.request({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    for (const url of ['/favicon.ico', '/assets/index-old.js', '/assets/app-old.css?v=1']) {
+      const res = await t.request({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+});

@@ -51,6 +51,16 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/**
+ * A path whose last segment has an extension names a file (a chunk of an older build, the
+ * browser's /favicon.ico): missing, it is a 404, never the app's page with a 200, which a
+ * browser would try to run as the missing script. The app's own routes have no extension.
+ */
+function isFilePath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return /\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
 function securityHeaders(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
   // `protocol` honours TRUST_PROXY, so a TLS-terminating proxy's X-Forwarded-Proto counts.
   if (!isApiPath(req.url)) reply.helmet(req.protocol === 'https' ? undefined : overHttp);
@@ -83,7 +93,7 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string | 
       });
     }
     web.setNotFoundHandler((req, reply) => {
-      if (isApiPath(req.url) || !hasWeb || req.method !== 'GET') {
+      if (isApiPath(req.url) || !hasWeb || req.method !== 'GET' || isFilePath(req.url)) {
         return reply.code(404).send({ message: msg.notFound });
       }
       return reply
