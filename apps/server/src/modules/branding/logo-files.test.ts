@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { server as msg } from '@herald/contract';
 import { TINY_PNG } from '../users/test-fixtures.js';
-import { changeLogo, checkLogo, logoUrl, storeLogo } from './logo-files.js';
+import sharp from 'sharp';
+import { changeLogo, checkLogo, fitLogo, logoUrl, storeLogo } from './logo-files.js';
 
 let dir: string;
 const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
@@ -22,6 +23,35 @@ describe('checkLogo', () => {
     expect(() => checkLogo(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))).toThrow(msg.logoType);
     expect(checkLogo(TINY_PNG)).toEqual({ data: TINY_PNG, ext: 'png' });
     expect(checkLogo(null)).toBeNull();
+  });
+});
+
+const fixture = (name: string) => fs.readFile(new URL(`./fixtures/${name}`, import.meta.url));
+
+describe('fitLogo', () => {
+  it('scales a large png or jpeg made by another program down to 400 × 100, keeping its type', async () => {
+    for (const [name, ext, width, height] of [
+      ['wide-logo.png', 'png', 400, 100],
+      ['photo.jpg', 'jpg', 150, 100],
+    ] as const) {
+      const data = await fixture(name);
+      const fitted = await fitLogo(checkLogo(data)!);
+      expect(fitted.ext).toBe(ext);
+      const meta = await sharp(fitted.data).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        ext === 'png' ? 'png' : 'jpeg',
+        width,
+        height,
+      ]);
+      expect(fitted.data.length).toBeLessThan(data.length);
+    }
+  });
+
+  it('keeps a small logo byte for byte and refuses bytes that only look like an image', async () => {
+    const tiny = checkLogo(TINY_PNG)!;
+    expect(await fitLogo(tiny)).toBe(tiny);
+    const broken = Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.alloc(64, 7)]);
+    await expect(fitLogo({ data: broken, ext: 'png' })).rejects.toThrow(msg.logoType);
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
 import { detectFileType, server as msg } from '@herald/contract';
 import { badRequest } from '../../lib/app-error.js';
 import { storeUnderNewName } from '../../lib/uploads.js';
@@ -77,6 +78,43 @@ export function checkLogo(data: Buffer | null): CheckedLogo | null {
 }
 
 /**
+ * The side menu shows a logo in a box of at most 200 × 50 CSS pixels (the web app's
+ * `.brand-logo`); it is kept at twice that, for screens of two device pixels per CSS pixel, so a
+ * phone never downloads a 1 MB logo to draw it 200 pixels wide (docs/performance.md, Page
+ * speed). Smaller logos are kept as they came.
+ */
+export const LOGO_MAX_WIDTH = 400;
+export const LOGO_MAX_HEIGHT = 100;
+
+/**
+ * The logo scaled down (sharp, keeping its proportions and its type) to fit the stored size,
+ * turned upright by its EXIF orientation. Bytes that look like png or jpeg but do not decode
+ * are refused as a logo of the wrong type.
+ */
+export async function fitLogo(logo: CheckedLogo): Promise<CheckedLogo> {
+  try {
+    const { width, height, orientation } = await sharp(logo.data).metadata();
+    if (width <= LOGO_MAX_WIDTH && height <= LOGO_MAX_HEIGHT && (orientation ?? 1) === 1) {
+      return logo;
+    }
+    const image = sharp(logo.data).rotate().resize({
+      width: LOGO_MAX_WIDTH,
+      height: LOGO_MAX_HEIGHT,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const data = await (
+      logo.ext === 'png'
+        ? image.png({ compressionLevel: 9 })
+        : image.jpeg({ quality: 85, mozjpeg: true })
+    ).toBuffer();
+    return { data, ext: logo.ext };
+  } catch {
+    throw badRequest(msg.logoType);
+  }
+}
+
+/**
  * A change of a user's logo, as Edit User and Whitelabel Settings make it. The new logo is
  * written under a generated name before `write` runs (outside its transaction); if `write` fails
  * the new file is removed again, and once it has succeeded (committed) the logo it replaced,
@@ -89,7 +127,8 @@ export async function changeLogo<T extends { oldLogo: string | null }>(
   write: (newLogoName: string | null) => Promise<T>,
   log: FastifyBaseLogger,
 ): Promise<T> {
-  const newLogoName = logo ? await storeLogo(uploadsDir, logo.data, logo.ext) : null;
+  const fitted = logo ? await fitLogo(logo) : null;
+  const newLogoName = fitted ? await storeLogo(uploadsDir, fitted.data, fitted.ext) : null;
   let result: T;
   try {
     result = await write(newLogoName);

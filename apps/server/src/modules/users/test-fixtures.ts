@@ -38,13 +38,11 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** The start of a JPEG (SOI + APP0 JFIF): enough for detection by magic bytes. */
-export const TINY_JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0', 'latin1'),
-  Buffer.alloc(64),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A 2 × 2 JPEG made by ImageMagick (`convert -size 2x2 xc:'#336699' -quality 90 -strip`). */
+export const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAACAAIDAREAAhEBAxEB/8QAFAABAAAAAAAAAAAAAAAAAAAAB//EABQQAQAAAAAAAAAAAAAAAAAAAAD/xAAUAQEAAAAAAAAAAAAAAAAAAAAH/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AIi2L3//Z',
+  'base64',
+);
 
 export interface FilePart {
   field: string;
