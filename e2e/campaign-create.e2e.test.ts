@@ -168,7 +168,13 @@ describe('create campaign as a User', () => {
     await form.getByText('Total recipients: 3').waitFor();
     await form.getByRole('button', { name: 'Create Campaign' }).click();
     await form.getByText('Campaign name must be at most 80 characters.').waitFor();
-    await form.getByLabel('Campaign name').fill('Diwali offer');
+    // The refused field takes the focus, marked invalid (docs/product.md, Accessibility).
+    const name = form.getByLabel('Campaign name');
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-invalid') === 'true',
+    );
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await name.fill('Diwali offer');
     await shot(page, 'campaign-create-dp');
     await submitAndWait(form);
     const c = await newestCampaign(userToken);
