@@ -1,3 +1,4 @@
+import { ensureSharedSecrets, type SharedSecrets } from './db/shared-secrets.js';
 import path from 'node:path';
 import type pg from 'pg';
 import { TOKEN_TTL_SECONDS } from '@herald/contract';
@@ -7,7 +8,6 @@ import { ensureAppRole } from './db/app-role.js';
 import { PasswordHasher } from './lib/password.js';
 import { TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mail.js';
-import { resolveJwtSecret } from './lib/secrets.js';
 import { AuthState } from './plugins/auth-state.js';
 import { RateLimiter } from './plugins/rate-limit.js';
 import { migrateJobQueue } from './jobs/job-queue.js';
@@ -67,15 +67,12 @@ export interface ContextOptions {
  */
 export async function createContext(config: Config, opts: ContextOptions): Promise<OwnedContext> {
   const { log } = opts;
-  const databaseUrl = await migrateAsOwner(opts.databaseUrl, config.appDatabaseUrl, log);
+  const { databaseUrl, secrets } = await migrateAsOwner(opts.databaseUrl, config, log);
   const database = openDatabase(databaseUrl, config.dbPoolMax);
   let authState: AuthState | undefined;
   let delivery: Delivery | undefined;
   try {
-    const tokens = new TokenService(
-      await resolveJwtSecret(config.jwtSecret, config.dataDir),
-      TOKEN_TTL_SECONDS,
-    );
+    const tokens = new TokenService(secrets.jwt, TOKEN_TTL_SECONDS);
     const transport =
       opts.mailer ??
       createMailer({
@@ -87,7 +84,10 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
     authState = new AuthState(database.db, databaseUrl, (m) => log.warn({}, m));
     await authState.start();
     const started = authState;
-    delivery = await createDelivery(config.delivery, log);
+    delivery = await createDelivery(
+      { ...config.delivery, webhookSecret: secrets.deliveryWebhook },
+      log,
+    );
     const deliveryStarted = delivery;
     return {
       config,
@@ -117,17 +117,26 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
   }
 }
 
-/** Migrations and grants on a short-lived owner pool; answers the app role's URL. */
+/** Migrations, grants and shared secrets on a short-lived owner pool; answers the app role's URL and the secrets. */
 async function migrateAsOwner(
   ownerUrl: string,
-  appUrl: string | undefined,
+  config: Config,
   log: Log,
-): Promise<string> {
+): Promise<{ databaseUrl: string; secrets: SharedSecrets }> {
   const owner = openDatabase(ownerUrl, 2);
   try {
     await migrate(owner.pool);
     await migrateJobQueue(owner.pool, log);
-    return await ensureAppRole(owner.pool, { ownerUrl, appUrl });
+    const databaseUrl = await ensureAppRole(owner.pool, {
+      ownerUrl,
+      appUrl: config.appDatabaseUrl,
+    });
+    const secrets = await ensureSharedSecrets(owner.pool, {
+      jwt: config.jwtSecret,
+      deliveryWebhook: config.delivery.webhookSecret,
+      dataDir: config.dataDir,
+    });
+    return { databaseUrl, secrets };
   } finally {
     await owner.close();
   }

@@ -44,8 +44,11 @@ export interface TestApp {
     creatorToken: string,
     fields: { role: Role; name?: string; email?: string; password?: string },
   ): Promise<{ user: CreateUserReply['user']; token: string; password: string }>;
-  /** A second server instance on the same database (scale-out tests); closed with `close`. */
-  secondInstance(): Promise<FastifyInstance>;
+  /**
+   * A second server instance on the same database (scale-out tests), with `overrides` of the
+   * first one's settings (its own DATA_DIR, another secret); closed with `close`.
+   */
+  secondInstance(overrides?: Partial<Config>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -156,9 +159,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const { user } = res.json<CreateUserReply>();
       return { user, token: await t.login(user.email, password), password };
     },
-    async secondInstance() {
+    async secondInstance(overrides = {}) {
       const built = await buildApp({
-        config,
+        config: { ...config, ...overrides },
         databaseUrl,
         logger: false,
         mailer: { send: async () => {} },

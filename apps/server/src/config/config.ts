@@ -109,7 +109,7 @@ const EnvSchema = z.object({
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** Sends of one recipient before a transient error fails it. */
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
-  /** Shared secret of the providers' status webhooks; unset, each start makes one. */
+  /** Shared secret of the providers' status webhooks; unset, one kept in the database (db/shared-secrets.ts). */
   DELIVERY_WEBHOOK_SECRET: z
     .string()
     .min(16, 'must be at least 16 characters')

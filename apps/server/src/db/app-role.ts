@@ -13,7 +13,7 @@ import pg from 'pg';
 export const APP_SCHEMAS = ['public', 'graphile_worker'] as const;
 
 /** Owner-only: the managed role's password, so every instance on one database knows it. */
-const PRIVATE_SCHEMA = 'herald_private';
+export const PRIVATE_SCHEMA = 'herald_private';
 /** Serializes role set-up between instances starting on one database (locks are per database). */
 const ROLE_LOCK = 7_263_121;
 /** Tables the app only reads: migrations are the owner's. */
