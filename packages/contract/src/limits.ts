@@ -64,6 +64,13 @@ export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
 export const SESSION_ERROR_REDIRECT_MS = 2000;
 export const RESET_DIALOG_CLOSE_MS = 3000;
 export const ALERT_POLL_MS = 30_000;
+/**
+ * Open live streams (GET /api/live) one user may hold on one instance (tabs and devices), and
+ * one instance holds in all; past either, the oldest is closed to make room (its page reconnects
+ * within seconds, or polls), so one token cannot hold thousands of sockets.
+ */
+export const LIVE_STREAMS_PER_USER = 10;
+export const LIVE_STREAMS_PER_INSTANCE = 20_000;
 export const ANNOUNCEMENT_PREVIEW_CHARS = 70;
 export const ADMIN_RECENT_TRANSACTIONS = 20;
 export const PROFILE_RECENT_CAMPAIGNS = 10;

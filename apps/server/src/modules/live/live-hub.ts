@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { LIVE_HEARTBEAT_MS, type LiveEventKind, type Role } from '@herald/contract';
+import {
+  LIVE_HEARTBEAT_MS,
+  LIVE_STREAMS_PER_INSTANCE,
+  LIVE_STREAMS_PER_USER,
+  type LiveEventKind,
+  type Role,
+} from '@herald/contract';
 import type { Db } from '../../db/database.js';
 import { findTokenState, listenTo } from './live.repo.js';
 
@@ -38,6 +44,8 @@ const HEARTBEAT_FRAME = ': keep-alive\n\n';
  */
 export class LiveHub {
   private readonly byUser = new Map<string, Set<LiveClient>>();
+  /** Every open stream, oldest first (a Set keeps insertion order). */
+  private readonly all = new Set<LiveClient>();
   private listener: pg.Client | undefined;
   private starting: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -48,12 +56,14 @@ export class LiveHub {
     private readonly url: string,
     private readonly log: (msg: string, err?: unknown) => void,
     private readonly heartbeatMs = LIVE_HEARTBEAT_MS,
+    private readonly bounds = {
+      perUser: LIVE_STREAMS_PER_USER,
+      perInstance: LIVE_STREAMS_PER_INSTANCE,
+    },
   ) {}
 
   get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
+    return this.all.size;
   }
 
   /** Resolves once this instance LISTENs, so no event after it is missed. */
@@ -63,10 +73,17 @@ export class LiveHub {
     return this.starting;
   }
 
+  /**
+   * Takes a new stream. Past the user's bound or the instance's, the oldest stream (the user's,
+   * or any) is closed first: a page left open longest reconnects, or falls back to polling.
+   */
   add(client: LiveClient): () => void {
     let set = this.byUser.get(client.userId);
     if (!set) this.byUser.set(client.userId, (set = new Set()));
+    while (set.size >= this.bounds.perUser) this.evict(set.values().next().value!);
+    while (this.all.size >= this.bounds.perInstance) this.evict(this.all.values().next().value!);
     set.add(client);
+    this.all.add(client);
     // A keepalive frame for this instance's open connections (per connection, not periodic
     // work): it runs while one is open and stops with the last (remove below).
     this.heartbeat ??= setInterval(() => this.broadcast(() => HEARTBEAT_FRAME), this.heartbeatMs);
@@ -74,7 +91,13 @@ export class LiveHub {
     return () => this.remove(client);
   }
 
+  private evict(client: LiveClient): void {
+    this.remove(client);
+    client.close();
+  }
+
   private remove(client: LiveClient): void {
+    this.all.delete(client);
     const set = this.byUser.get(client.userId);
     if (!set?.delete(client)) return;
     if (set.size === 0) this.byUser.delete(client.userId);
@@ -181,10 +204,7 @@ export class LiveHub {
   }
 
   private send(c: LiveClient, frame: string): void {
-    if (!c.write(frame)) {
-      this.remove(c);
-      c.close();
-    }
+    if (!c.write(frame)) this.evict(c);
   }
 
   /** Closes the user's streams whose token a block, password change or logout revoked. */
@@ -201,8 +221,7 @@ export class LiveHub {
     }
     for (const c of [...clients]) {
       if (!row || row.status !== 'Active' || row.token_version !== c.tokenVersion) {
-        this.remove(c);
-        c.close();
+        this.evict(c);
       } else {
         c.role = row.role;
       }
@@ -215,6 +234,7 @@ export class LiveHub {
     this.heartbeat = undefined;
     for (const set of [...this.byUser.values()]) for (const c of [...set]) c.close();
     this.byUser.clear();
+    this.all.clear();
     await this.starting?.catch(() => {});
     const l = this.listener;
     this.listener = undefined;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { server as msg, type LiveEvent } from '@herald/contract';
+import { LIVE_STREAMS_PER_USER, server as msg, type LiveEvent } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, formOf, multipart, type Hierarchy } from '../users/test-fixtures.js';
 import { creditBody } from '../credits/credits.test-fixtures.js';
@@ -79,6 +79,13 @@ async function open(token: string): Promise<Stream> {
 }
 
 describe('GET /api/live', () => {
+  it("closes the user's oldest stream when it opens more than its bound", async () => {
+    const streams: Stream[] = [];
+    for (let i = 0; i <= LIVE_STREAMS_PER_USER; i++) streams.push(await open(h.r1.token));
+    expect(await streams[0]!.next()).toBe('closed');
+    for (const s of streams) await s.cancel();
+  });
+
   it('needs a token and an event-stream Accept header', async () => {
     const anon = await fetch(`${base}/api/live`, { headers: { accept: 'text/event-stream' } });
     expect(anon.status).toBe(401);
