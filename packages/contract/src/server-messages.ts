@@ -186,8 +186,11 @@ export const server = {
   cleanupDatesRequired: "Please select both a 'from' and 'to' date for cleanup.",
   cleanupRangeInvalid: "The 'from' date must not be after the 'to' date.",
   cleanupDataTypeInvalid: 'Choose campaigns, users or transactions.',
-  cleanupDone: (count: number, what: string, backup: string) =>
-    `Deleted ${count} ${what}. A backup was saved first as ${backup}.`,
+  cleanupDone: (count: number, what: string, backup: string, kept = 0) =>
+    `Deleted ${count} ${what}. A backup was saved first as ${backup}.` +
+    (kept > 0
+      ? ` ${kept} ${kept === 1 ? 'campaign' : 'campaigns'} in the range still in progress ${kept === 1 ? 'was' : 'were'} kept: ${kept === 1 ? 'its' : 'their'} credits are not settled yet.`
+      : ''),
   senderNotFound: 'Sender not found.',
   senderRateInvalid: (max: number) =>
     `Rate per second must be a whole number from 1 to ${max.toLocaleString('en-US')}.`,

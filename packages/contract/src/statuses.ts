@@ -49,5 +49,17 @@ export function isAwaitingApproval(status: CampaignStatus): boolean {
   return (AWAITING_APPROVAL_STATUSES as readonly CampaignStatus[]).includes(status);
 }
 
+/**
+ * Statuses after which a campaign's credits are final (rejected and cancelled ones refunded,
+ * sent ones charged): the data cleanup deletes only these, and only once the delivery engine has
+ * settled them (docs/product.md, Backup and storage).
+ */
+export const SETTLED_CAMPAIGN_STATUSES = [
+  'Completed',
+  'Rejected',
+  'Report Generated',
+  'Cancelled',
+] as const satisfies readonly CampaignStatus[];
+
 /** The campaign list's status filter for every campaign awaiting approval (both statuses). */
 export const AWAITING_APPROVAL_FILTER = 'Awaiting Approval';

@@ -14,7 +14,8 @@ import { saveBackup } from './backup-store.js';
 /**
  * DELETE /api/data/cleanup (docs/product.md, Backup and storage). A backup is saved to the
  * server first; then the range is deleted in one transaction:
- * - campaigns created in the range (their ledger entries stay: no balance changes);
+ * - campaigns created in the range whose credits are settled (their ledger entries stay: no
+ *   balance changes); unsettled ones are kept and counted in the message;
  * - transactions created in the range, each remaining user's balance carried forward;
  * - users created in the range (never an Admin), with their campaigns, tickets and ledger
  *   entries; users they created move under the nearest remaining creator, and every remaining
@@ -39,11 +40,13 @@ export async function cleanup(
   const backup = await saveBackup(ctx, 'cleanup');
 
   let campaignFiles: string[] = [];
+  let kept = 0;
   let ticketFiles: string[] = [];
   const deleted = await ctx.db.transaction().execute(async (tx) => {
     if (input.dataType === 'campaigns') {
       const gone = await deleteCampaigns(tx, { from, to });
       campaignFiles = gone.storedNames;
+      kept = gone.kept;
       return gone.count;
     }
     if (input.dataType === 'transactions') {
@@ -68,7 +71,7 @@ export async function cleanup(
     ctx.log.warn({ err, component: 'cleanup' }, 'ticket files left behind (the sweep retries)'),
   );
   return {
-    message: msg.cleanupDone(deleted, LABEL[input.dataType], backup),
+    message: msg.cleanupDone(deleted, LABEL[input.dataType], backup, kept),
     backup,
     deleted,
   };

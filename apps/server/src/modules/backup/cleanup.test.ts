@@ -188,11 +188,13 @@ describe('DELETE /api/data/cleanup', () => {
     });
   });
 
-  it('campaigns: exactly the range goes with its files; balances unchanged', async () => {
+  it('campaigns: exactly the settled ones of the range go with their files; balances unchanged', async () => {
     const w = await world();
     const inRange = await campaign(w.user.token);
     const outRange = await campaign(w.user.token);
-    await sql`UPDATE campaigns SET created_at = ${IN} WHERE id = ${inRange}`.execute(t.db);
+    await sql`UPDATE campaigns SET created_at = ${IN}, status = 'Rejected' WHERE id = ${inRange}`.execute(
+      t.db,
+    );
     await sql`UPDATE campaigns SET created_at = ${AFTER} WHERE id = ${outRange}`.execute(t.db);
     const dir = path.join(t.dataDir, 'uploads', 'campaigns');
     const filesBefore = await fs.readdir(dir);
@@ -208,6 +210,32 @@ describe('DELETE /api/data/cleanup', () => {
     expect(await count('campaign_files', `campaign_id = '${inRange}'`)).toBe(0);
     expect(await fs.readdir(dir)).toHaveLength(1);
     expect(await balances()).toEqual(before);
+  });
+
+  it('campaigns: one awaiting approval, sending or still settling is kept, and the reply says so', async () => {
+    const w = await world();
+    const waiting = await campaign(w.user.token);
+    const sending = await campaign(w.user.token);
+    const settling = await campaign(w.user.token);
+    const done = await campaign(w.user.token);
+    await sql`UPDATE campaigns SET created_at = ${IN}
+      WHERE id IN (${waiting}, ${sending}, ${settling}, ${done})`.execute(t.db);
+    await sql`UPDATE campaigns SET status = 'Processing', dispatch_state = 'running'
+      WHERE id = ${sending}`.execute(t.db);
+    await sql`UPDATE campaigns SET status = 'Cancelled', dispatch_state = 'cancelled',
+      delivery_settled = false WHERE id = ${settling}`.execute(t.db);
+    await sql`UPDATE campaigns SET status = 'Report Generated', dispatch_state = 'done',
+      delivery_settled = true WHERE id = ${done}`.execute(t.db);
+
+    const res = await cleanup(w.admin, { ...RANGE, dataType: 'campaigns' });
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = res.json<CleanupReply>();
+    expect(reply.deleted).toBe(1);
+    expect(reply.message).toContain(
+      '3 campaigns in the range still in progress were kept: their credits are not settled yet.',
+    );
+    const left = await t.db.selectFrom('campaigns').select('id').execute();
+    expect(left.map((c) => c.id).sort()).toEqual([waiting, sending, settling].sort());
   });
 
   it('users: those created in the range go with their campaigns, tickets and entries; Admins stay; balances of the others kept', async () => {
