@@ -1,5 +1,5 @@
 import type { Announcement } from '@herald/contract';
-import { externalLink } from '../alerts/alert-items';
+import { externalLink } from '../../lib/external-link';
 
 /**
  * The Learn More target of an announcement in the history: the same http(s)-only check as the
