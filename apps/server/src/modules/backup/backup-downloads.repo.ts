@@ -28,10 +28,24 @@ export async function downloadState(db: DbOrTx, id: string): Promise<string | un
   return row?.state;
 }
 
-/** Forgets builds created more than `keepSeconds` ago. */
+/**
+ * Forgets builds that ended more than `keepSeconds` ago, and builds whose heartbeat stopped that
+ * long ago (their instance died). A build still running beats, so it stays however long it takes.
+ */
 export async function deleteDownloadsBefore(db: DbOrTx, keepSeconds: number): Promise<void> {
   const keep = sql<Date>`now() - make_interval(secs => ${keepSeconds})`;
-  await db.deleteFrom('backup_downloads').where('created_at', '<', keep).execute();
+  await db
+    .deleteFrom('backup_downloads')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('state', '!=', 'building'),
+          eb(sql<Date>`coalesce(ended_at, created_at)`, '<', keep),
+        ]),
+        eb.and([eb('state', '=', 'building'), eb('heartbeat_at', '<', keep)]),
+      ]),
+    )
+    .execute();
 }
 
 export async function downloadIds(db: DbOrTx): Promise<string[]> {

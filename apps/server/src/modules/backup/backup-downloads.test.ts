@@ -109,3 +109,54 @@ describe('generate-download on the job runner', () => {
     ]);
   });
 });
+
+describe('the sweep of old builds', () => {
+  const ago = (ms: number) => new Date(Date.now() - ms);
+  const MIN = 60_000;
+  const ids = async () =>
+    (await t.db.selectFrom('backup_downloads').select('id').execute()).map((r) => r.id);
+  const insert = (id: string, state: 'building' | 'ready', created: Date, ended: Date | null) =>
+    t.db
+      .insertInto('backup_downloads')
+      .values({
+        id,
+        state,
+        total_rows: 1,
+        filename: `${id}.xlsx`,
+        created_at: created,
+        heartbeat_at: ended ?? new Date(),
+        ended_at: ended,
+      })
+      .execute();
+
+  it('keeps a build still running however old, and one that ended recently', async () => {
+    await t.runDueJobs();
+    await t.db.deleteFrom('backup_downloads').execute();
+    // A big build started 40 minutes ago and still beating, with its file on its way.
+    await insert('longbuild', 'building', ago(40 * MIN), null);
+    const partial = path.join(downloadsDir(t.app.ctx), `longbuild.xlsx.${process.pid}.partial`);
+    await fs.mkdir(path.dirname(partial), { recursive: true });
+    await fs.writeFile(partial, 'PK');
+    await fs.utimes(partial, ago(20 * MIN), ago(20 * MIN));
+    // One that took 30 minutes and ended a minute ago, and one that ended 20 minutes ago.
+    await insert('justended', 'ready', ago(31 * MIN), ago(MIN));
+    await insert('longended', 'ready', ago(40 * MIN), ago(20 * MIN));
+
+    // The next request sweeps, then joins the build that is still running.
+    expect(idOf(await post())).toBe('longbuild');
+    expect((await ids()).sort()).toEqual(['justended', 'longbuild']);
+    await expect(fs.stat(partial)).resolves.toBeTruthy();
+
+    // Its instance died 20 minutes ago: it is swept with its partial file, and a new one starts.
+    await t.db
+      .updateTable('backup_downloads')
+      .set({ heartbeat_at: ago(20 * MIN) })
+      .where('id', '=', 'longbuild')
+      .execute();
+    const next = idOf(await post());
+    expect(next).not.toBe('longbuild');
+    expect((await ids()).sort()).toEqual(['justended', next].sort());
+    await expect(fs.stat(partial)).rejects.toThrow();
+    await t.runDueJobs();
+  });
+});

@@ -27,7 +27,8 @@ import { tableRowCounts } from './backup.repo.js';
  * the GET waits for the build, so a client that goes straight to the download still gets the
  * whole file). The state is in the database, so any instance answers the polls and the GET.
  * While a build runs, a second request joins it rather than starting another full scan. A
- * build is kept for KEEP_MS after it ends, then its row and file go.
+ * build is kept for KEEP_MS after it ends (or after its heartbeat stopped), then its row and file
+ * go; one still running is never swept, however long it takes.
  */
 
 const KEEP_MS = 15 * 60 * 1000;
@@ -83,15 +84,16 @@ export async function waitForDownload(
   }
 }
 
-/** Forgets builds that ended long enough ago, with their files (and strays from a crash). */
+/** Forgets builds that ended (or died) long enough ago, with their files (and strays from a crash). */
 async function sweep(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
   await deleteDownloadsBefore(ctx.db, KEEP_MS / 1000);
-  const live = new Set((await downloadIds(ctx.db)).map((id) => `${id}.xlsx`));
+  const live = new Set(await downloadIds(ctx.db));
   const dir = downloadsDir(ctx);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const now = Date.now();
   for (const name of names) {
-    if (live.has(name)) continue;
+    // `<id>.xlsx` and, while it is written, `<id>.xlsx.<pid>.partial` (ids hold no dot).
+    if (live.has(name.split('.')[0] ?? '')) continue;
     const st = await fs.stat(path.join(dir, name)).catch(() => null);
     if (st && now - st.mtimeMs > KEEP_MS) await fs.rm(path.join(dir, name), { force: true });
   }

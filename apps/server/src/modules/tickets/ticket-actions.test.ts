@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server as msg, type TicketDetail } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
+import { buildHierarchy, formOf, multipart, type Hierarchy } from '../users/test-fixtures.js';
 import { openTicket, put, ticketNotifications } from './tickets.test-fixtures.js';
 
 let t: TestApp;
@@ -93,6 +93,32 @@ describe('PUT /api/tickets/{id}/assign', () => {
     );
     const back = await as(h.admin, 'Admin');
     expect(back.json<TicketDetail>().assignedTo).toBe('Admin');
+  });
+
+  it('a Reseller made a User loses the tickets assigned to it', async () => {
+    const r3 = await t.createUser(h.admin, { role: 'Reseller', name: 'R3' });
+    const ticket = await openTicket(t, h.u3.token);
+    await put(t, h.admin, url(ticket, 'assign'), { assignee: r3.user.email });
+    const get = (token: string) =>
+      t.request({ method: 'GET', url: `/api/tickets/${ticket._id}`, token });
+    expect((await get(r3.token)).statusCode).toBe(200);
+
+    const demote = await t.request({
+      method: 'PUT',
+      url: `/api/users/update/${r3.user.id}`,
+      token: h.admin,
+      ...multipart({ ...formOf(r3.user), role: 'User' }),
+    });
+    expect(demote.statusCode, demote.body).toBe(200);
+    // A fresh session as well as the old one: neither reaches the ticket any more.
+    for (const token of [r3.token, await t.login(r3.user.email, r3.password)]) {
+      const res = await get(token);
+      expect([res.statusCode, res.json()]).toEqual([404, { message: msg.ticketNotFound }]);
+      const reply = await put(t, token, url(ticket, 'reply'), { message: 'still here' });
+      expect(reply.statusCode).toBe(404);
+    }
+    // It is back with the Admins.
+    expect((await get(h.admin)).json<TicketDetail>().assignedTo).toBe('Admin');
   });
 });
 

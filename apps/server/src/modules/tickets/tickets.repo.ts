@@ -136,6 +136,20 @@ export async function updateTicket(
     .execute();
 }
 
+/**
+ * Hands the tickets assigned to `userId` back to the Admins, in the caller's transaction: an
+ * assignment grants access only while the assignee is a Reseller (docs/product.md, Tickets), so
+ * the role change that ends that calls this. Answers how many tickets were handed back.
+ */
+export async function unassignTicketsOf(tx: Tx, userId: string): Promise<number> {
+  const res = await tx
+    .updateTable('tickets')
+    .set({ assigned_to: null, updated_at: sql<Date>`now()` })
+    .where('assigned_to', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
 /** The conversation, oldest first, with each author's role (Admins are never deleted). */
 export function repliesOf(db: DbOrTx, ticketId: string) {
   return db
@@ -187,14 +201,18 @@ export async function audienceOf(
   return rows;
 }
 
-/** An Active Reseller by email: the only users besides the Admins a ticket is assigned to. */
-export function findActiveReseller(db: DbOrTx, email: string) {
-  return db
+/**
+ * An Active Reseller by email: the only users besides the Admins a ticket is assigned to. Share
+ * locked until the transaction ends, so its role holds while the assignment is written.
+ */
+export function findActiveReseller(tx: Tx, email: string) {
+  return tx
     .selectFrom('users')
     .select(['id', 'email'])
     .where('email', '=', email)
     .where('role', '=', 'Reseller')
     .where('status', '=', 'Active')
+    .forShare()
     .executeTakeFirst();
 }
 

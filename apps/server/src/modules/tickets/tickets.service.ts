@@ -251,13 +251,15 @@ export function assignTicket(
   assignee: string,
 ): Promise<TicketDetail> {
   return ctx.db.transaction().execute(async (tx) => {
-    const t = await lockVisibleTicket(tx, actor, id);
     let to: { id: string | null; label: string } = { id: null, label: TICKET_ADMIN_ASSIGNEE };
     if (assignee !== TICKET_ADMIN_ASSIGNEE) {
+      // Locked (user before ticket, the order of a role change) so the role cannot change
+      // before this commits: the role change hands the user's tickets back (docs/product.md, Tickets).
       const reseller = await repo.findActiveReseller(tx, assignee);
       if (!reseller) throw badRequest(msg.ticketAssigneeInvalid);
       to = { id: reseller.id, label: reseller.email };
     }
+    const t = await lockVisibleTicket(tx, actor, id);
     if (t.assigned_to !== to.id) {
       await repo.updateTicket(tx, id, { assigned_to: to.id });
       await tellAudience(

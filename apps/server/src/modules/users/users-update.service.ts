@@ -11,6 +11,7 @@ import type { Tx } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { changeLogo, checkLogo, type LogoForm } from '../branding/index.js';
+import { unassignTicketsOf } from '../tickets/index.js';
 import { isBelow } from '../../policies/scope.js';
 import { planUpdate, type UpdatePlan } from './users-update.rules.js';
 import { presentUser } from './users.presenter.js';
@@ -53,6 +54,11 @@ export async function updateUser(
           const next = planUpdate(actor, target, input, sent, newLogoName);
           await checkAgainstOthers(tx, target, next, input.email);
           await repo.updateUser(tx, target.id, next.set, next.endsTokens);
+          // Only a Reseller is assigned tickets; the assignment must not outlive the role
+          // (docs/product.md, Tickets).
+          if (next.roleChanges && next.nextRole !== 'Reseller') {
+            await unassignTicketsOf(tx, target.id);
+          }
           if (next.identityChanges) await ctx.authState.changed(tx, target.id);
           return next;
         });

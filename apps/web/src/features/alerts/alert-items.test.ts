@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Announcement, Notification } from '@herald/contract';
-import {
-  countRose,
-  externalLink,
-  internalPath,
-  mergeAlerts,
-  previewOf,
-  unreadTotal,
-} from './alert-items';
+import { externalLink } from '../../lib/external-link';
+import { countRose, internalPath, mergeAlerts, previewOf, unreadTotal } from './alert-items';
 
 const note = (id: string, createdAt: string, read = false): Notification => ({
   _id: id,

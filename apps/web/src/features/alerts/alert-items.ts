@@ -63,11 +63,6 @@ export function internalPath(link: string | null): string | null {
     : null;
 }
 
-/** An announcement's Learn More target: http(s) only. */
-export function externalLink(link: string | null): string | null {
-  return link && /^https?:\/\//i.test(link) ? link : null;
-}
-
 /** Whether the unread count rose (not on the first load, which is no news). */
 export function countRose(previous: number | undefined, next: number): boolean {
   return previous !== undefined && next > previous;

@@ -1,7 +1,7 @@
 import { Button, Image, Modal } from 'react-bootstrap';
 import { ui, type Announcement } from '@herald/contract';
 import { formatDate } from '../../lib/format';
-import { externalLink } from './alert-items';
+import { externalLink } from '../../lib/external-link';
 
 interface Props {
   announcement: Announcement | null;

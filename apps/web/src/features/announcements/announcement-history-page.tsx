@@ -1,17 +1,19 @@
 import { Accordion, Alert, Image } from 'react-bootstrap';
-import { ui, type AnnouncementList } from '@herald/contract';
+import { ui, type Announcement, type AnnouncementList } from '@herald/contract';
 import { formatDate } from '../../lib/format';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedRows } from '../../components/use-paged-rows';
 import { useAnnouncementHistory } from '../../api/announcements/get-announcement-history';
+import { learnMoreHref } from './history-items';
 
 const announcementsOf = (page: AnnouncementList) => page.announcements;
 
 /**
  * Announcement history (/announcements-history): an accordion of the caller's
  * announcements, newest first, expired ones too; each item shows the title with its date and
- * the message with its line breaks; the first item starts open. All text is rendered as text.
+ * the message with its line breaks; the first item starts open. All text is rendered as text, and
+ * Learn More appears only for an http(s) link (learnMoreHref).
  */
 export function AnnouncementHistoryPage() {
   const history = useAnnouncementHistory();
@@ -51,16 +53,7 @@ export function AnnouncementHistoryPage() {
                   <p className="mb-2" style={{ whiteSpace: 'pre-wrap' }}>
                     {a.message}
                   </p>
-                  {a.link && (
-                    <a
-                      href={a.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="btn btn-sm btn-outline-primary"
-                    >
-                      Learn More
-                    </a>
-                  )}
+                  <LearnMore announcement={a} />
                 </Accordion.Body>
               </Accordion.Item>
             ))}
@@ -70,4 +63,19 @@ export function AnnouncementHistoryPage() {
       )}
     </div>
   );
+}
+
+/** Learn More, only for an http(s) link; anything else shows no link at all. */
+function LearnMore({ announcement }: { announcement: Pick<Announcement, 'link'> }) {
+  const href = learnMoreHref(announcement);
+  return href ? (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="btn btn-sm btn-outline-primary"
+    >
+      Learn More
+    </a>
+  ) : null;
 }
