@@ -136,6 +136,55 @@ function multipart(fields: [string, string][], file: boolean): { body: Buffer; t
 const percentEncode = (value: string) =>
   [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
+const malformed = contract.server.multipartMalformed;
+/** Names the upload routes read files under, so a cut-off file part reaches a file reader. */
+const FILE_NAMES = [
+  'companyLogo',
+  'reportFile',
+  contract.ANNOUNCEMENT_IMAGE_FIELD,
+  contract.TICKET_ATTACHMENTS_FIELD,
+  ...Object.keys(contract.CAMPAIGN_FILE_FIELDS),
+];
+const filePart = (name: string) =>
+  `--x\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\n` +
+  `Content-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`;
+/**
+ * Multipart bodies busboy refuses (`broken`): cut off, oversized part headers, no or the wrong
+ * boundary; and odd ones it reads (a header line without a colon, a cut-off file part under a
+ * name the route may not take), which the route answers as it sees fit, never with a 5xx.
+ */
+const brokenMultipart = [
+  { label: 'cut after the first boundary', boundary: 'x', body: '--x\r\n' },
+  {
+    label: 'cut inside a field',
+    boundary: 'x',
+    body: '--x\r\nContent-Disposition: form-data; name="companyName"\r\n\r\nAc',
+  },
+  { label: 'cut inside its part headers', boundary: 'x', body: '--x\r\nContent-Disposition: fo' },
+  { label: 'oversized part headers', boundary: 'x', body: `--x\r\n${'A'.repeat(100_000)}` },
+  { label: 'the wrong boundary', boundary: 'y', body: '--x\r\n\r\nv\r\n--x--\r\n' },
+  { label: 'no boundary', boundary: '', body: '--x\r\n\r\nv\r\n--x--\r\n' },
+]
+  .map((b) => ({ ...b, broken: true }))
+  .concat(
+    {
+      label: 'a header line without a colon',
+      boundary: 'x',
+      body: '--x\r\n\0\r\n\r\nv\r\n--x--\r\n',
+      broken: false,
+    },
+    ...FILE_NAMES.map((name) => ({
+      label: `cut inside file ${name}`,
+      boundary: 'x',
+      body: filePart(name),
+      broken: false,
+    })),
+  )
+  .map(({ boundary, ...b }) => ({
+    ...b,
+    type: boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
+  }));
+
 let t: TestApp;
 let h: Hierarchy;
 let routes: Route[];
@@ -234,5 +283,38 @@ describe('fuzz', () => {
         );
       }
     }
+  }, 120_000);
+
+  it('answers cut-off and malformed multipart bodies with 400, never 5xx, on every route', async () => {
+    const refused = new Set<string>();
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const url = route.url.replace(/:[A-Za-z_]+|\*/g, h.u1.user._id);
+      for (const [role, token] of roles) {
+        for (const { label, type, body, broken } of brokenMultipart) {
+          const res = await t.request({
+            method: route.method as 'POST',
+            url,
+            payload: body,
+            headers: { 'content-type': type },
+            token,
+          });
+          const where = `${route.method} ${url} as ${role}, ${label}: ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          const { message } = res.json<{ message?: unknown }>();
+          expect(typeof message, where).toBe('string');
+          // A route that read the body (a 400, not a 401/403/404/415 before it) says why.
+          if (broken && res.statusCode === 400) expect(message, where).toBe(malformed);
+          if (message === malformed) refused.add(`${route.method} ${route.url}`);
+        }
+      }
+    }
+    // The upload routes each read a broken body and refused it as such (a new one joins the list).
+    expect([...refused].sort()).toEqual([
+      'POST /api/announcements',
+      'POST /api/campaigns',
+      'POST /api/tickets',
+      'POST /api/whitelabel/settings',
+      'PUT /api/users/update/:id',
+    ]);
   }, 120_000);
 });
