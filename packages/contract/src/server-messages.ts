@@ -204,4 +204,6 @@ export const server = {
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookBodyInvalid: 'The webhook body is not a valid status callback.',
   webhookNotWritten: 'The status events could not be saved. Please send them again.',
+  webhookBodyTooLarge: (maxMb: number) =>
+    `The webhook body is too large: send at most ${maxMb} MB in one request.`,
 } as const;
