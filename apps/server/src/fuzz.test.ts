@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@herald/contract';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { buildHierarchy, type Hierarchy } from './modules/users/test-fixtures.js';
+import { brokenMultipart } from './fuzz.test-fixtures.js';
 
 /**
  * Every route, as every role and anonymously, fed odd path parameters, query values and bodies
@@ -137,54 +138,6 @@ const percentEncode = (value: string) =>
   [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 const malformed = contract.server.multipartMalformed;
-/** Names the upload routes read files under, so a cut-off file part reaches a file reader. */
-const FILE_NAMES = [
-  'companyLogo',
-  'reportFile',
-  contract.ANNOUNCEMENT_IMAGE_FIELD,
-  contract.TICKET_ATTACHMENTS_FIELD,
-  ...Object.keys(contract.CAMPAIGN_FILE_FIELDS),
-];
-const filePart = (name: string) =>
-  `--x\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\n` +
-  `Content-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`;
-/**
- * Multipart bodies busboy refuses (`broken`): cut off, oversized part headers, no or the wrong
- * boundary; and odd ones it reads (a header line without a colon, a cut-off file part under a
- * name the route may not take), which the route answers as it sees fit, never with a 5xx.
- */
-const brokenMultipart = [
-  { label: 'cut after the first boundary', boundary: 'x', body: '--x\r\n' },
-  {
-    label: 'cut inside a field',
-    boundary: 'x',
-    body: '--x\r\nContent-Disposition: form-data; name="companyName"\r\n\r\nAc',
-  },
-  { label: 'cut inside its part headers', boundary: 'x', body: '--x\r\nContent-Disposition: fo' },
-  { label: 'oversized part headers', boundary: 'x', body: `--x\r\n${'A'.repeat(100_000)}` },
-  { label: 'the wrong boundary', boundary: 'y', body: '--x\r\n\r\nv\r\n--x--\r\n' },
-  { label: 'no boundary', boundary: '', body: '--x\r\n\r\nv\r\n--x--\r\n' },
-]
-  .map((b) => ({ ...b, broken: true }))
-  .concat(
-    {
-      label: 'a header line without a colon',
-      boundary: 'x',
-      body: '--x\r\n\0\r\n\r\nv\r\n--x--\r\n',
-      broken: false,
-    },
-    ...FILE_NAMES.map((name) => ({
-      label: `cut inside file ${name}`,
-      boundary: 'x',
-      body: filePart(name),
-      broken: false,
-    })),
-  )
-  .map(({ boundary, ...b }) => ({
-    ...b,
-    type: boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
-  }));
-
 let t: TestApp;
 let h: Hierarchy;
 let routes: Route[];
