@@ -56,7 +56,16 @@ export const RATE_LIMITS = {
    * and a person opens a few a day; 20 in 10 minutes bounds the disk one account can fill.
    */
   ticketCreatePerUser: { max: 20, windowSeconds: 10 * 60 },
+  /**
+   * Per address, on the providers' status webhooks, counted before the body is read or its
+   * signature checked: 100 requests a second sustained (one drains every 10 ms) with a burst of
+   * 6,000, far above what a provider sends (docs/delivery.md, Status webhooks and signatures).
+   */
+  webhookPerIp: { max: 6000, windowSeconds: 60, leaky: true },
 } as const;
+
+/** A status webhook's body at most: a provider's batch of hundreds of events is ~100 KB. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const MAX_LOGO_BYTES = 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg'] as const;

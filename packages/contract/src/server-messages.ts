@@ -22,6 +22,7 @@ export const server = {
   serverBusy: 'The server is busy. Please try again in a few seconds.',
   internal: 'Something went wrong. Please try again.',
   payloadTooLarge: 'The upload is too large.',
+  multipartMalformed: 'The upload was cut off or malformed. Please try again.',
   invalidCredentials: 'Invalid email or password.',
   accountBlocked: 'Your account is blocked. Please contact your administrator.',
   otpSent: 'If an account exists for that email, an OTP has been sent to it.',
@@ -206,4 +207,6 @@ export const server = {
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookBodyInvalid: 'The webhook body is not a valid status callback.',
   webhookNotWritten: 'The status events could not be saved. Please send them again.',
+  webhookBodyTooLarge: (maxMb: number) =>
+    `The webhook body is too large: send at most ${maxMb} MB in one request.`,
 } as const;

@@ -6,6 +6,7 @@ import {
 import { ZodError } from 'zod';
 import { server as msg } from '@herald/contract';
 import { AppError } from '../lib/app-error.js';
+import { isMalformedMultipart } from './multipart.js';
 
 /** One error handler, one wire shape: `{ message }`. A 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -26,6 +27,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send({ message: msg.internal });
+    }
+    // A cut-off or malformed upload is the client's: busboy's errors carry no status of their own.
+    if (isMalformedMultipart(err)) {
+      return reply.code(400).send({ message: msg.multipartMalformed });
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {

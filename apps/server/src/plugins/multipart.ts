@@ -30,3 +30,25 @@ export async function withMultipart(app: ZodApp, routes: (scope: ZodApp) => void
     routes(scope.withTypeProvider<ZodTypeProvider>());
   });
 }
+
+/**
+ * busboy's errors for a body that is not valid multipart: cut off before its closing boundary
+ * (in a field, a file or the part headers), or a content type without a boundary. busboy gives
+ * them no code, so their messages are matched, as @fastify/multipart matches them itself;
+ * @fastify/multipart's own for a request closed mid-body has a code.
+ */
+const MALFORMED_MESSAGES = [
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+];
+
+/** True for an upload the client sent broken (a 400), not a failure of the server. */
+export function isMalformedMultipart(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if ('code' in err && err.code === 'FST_MP_PREMATURE_CLOSE') return true;
+  // Only a bare Error: one with a status or code is someone else's (a database error has a code).
+  if ('statusCode' in err || 'code' in err) return false;
+  return MALFORMED_MESSAGES.some((re) => re.test(err.message));
+}

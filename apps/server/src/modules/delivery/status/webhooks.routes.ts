@@ -1,6 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { server as msg } from '@herald/contract';
+import { RATE_LIMITS, server as msg, WEBHOOK_BODY_LIMIT_BYTES } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../../lib/app-error.js';
 import type { ProviderAdapter, StatusEvent } from '../providers/provider.js';
@@ -19,8 +20,11 @@ import {
  * them again, so an event is never lost to a crash or a failed write.
  */
 
-/** A provider's batch is a few hundred events; a body far beyond that is not one. */
-const WEBHOOK_BODY_LIMIT = 8 * 1024 * 1024;
+const tooLarge = () =>
+  new AppError(413, msg.webhookBodyTooLarge(WEBHOOK_BODY_LIMIT_BYTES / (1024 * 1024)));
+
+/** The rate-limit key of the address a webhook request comes from. */
+export const webhookRateKey = (ip: string) => `webhook:ip:${ip}`;
 
 const ParamsSchema = z.object({ provider: z.string().min(1).max(50) });
 const ReplySchema = z.object({ received: z.number().int() });
@@ -51,15 +55,26 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser(
     ['application/json', '*'],
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
     (_req, body, done) => done(null, body),
   );
+
+  // Fastify's own 413 for a body that outgrew the limit while it was read, with this route's
+  // message; every other error goes on to the app's handler as it is.
+  app.setErrorHandler((err: { code?: unknown }) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
+    throw err;
+  });
 
   app.post(
     '/delivery/webhooks/:provider',
     {
       config: { public: true },
       schema: { params: ParamsSchema, response: { 200: ReplySchema } },
+      // Before the body is read: no login guards this route, so a stranger's flood is refused
+      // before it costs a buffered body or a signature check (docs/delivery.md, Status webhooks
+      // and signatures).
+      onRequest: (req) => admit(req),
     },
     async (req) => {
       const adapter = adapterOf(req.params.provider);
@@ -75,6 +90,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       return { received: events.length };
     },
   );
+
+  /**
+   * A declared length past the limit answers 413 without a database round trip; then the
+   * address's rate limit. A body sent without a length meets the same limit while it is read.
+   */
+  async function admit(req: FastifyRequest): Promise<void> {
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > WEBHOOK_BODY_LIMIT_BYTES) throw tooLarge();
+    await ctx.rateLimiter.consume([[webhookRateKey(req.ip), RATE_LIMITS.webhookPerIp]]);
+  }
 
   function adapterOf(provider: string): ProviderAdapter {
     try {
