@@ -57,12 +57,23 @@ export const RATE_LIMITS = {
    */
   ticketCreatePerUser: { max: 20, windowSeconds: 10 * 60 },
   /**
+   * Per user: each reply notifies every Active Admin and the ticket's chain; a conversation by
+   * hand is a reply a minute at most, so 30 in 10 minutes stops a flood, not a person.
+   */
+  ticketReplyPerUser: { max: 30, windowSeconds: 10 * 60 },
+  /**
    * Per address, on the providers' status webhooks, counted before the body is read or its
    * signature checked: 100 requests a second sustained (one drains every 10 ms) with a burst of
    * 6,000, far above what a provider sends (docs/delivery.md, Status webhooks and signatures).
    */
   webhookPerIp: { max: 6000, windowSeconds: 60, leaky: true },
 } as const;
+
+/**
+ * Replies one ticket may hold: the ticket's detail returns them all, so a ticket is bounded in
+ * size; a conversation longer than this goes on in a new ticket.
+ */
+export const TICKET_REPLIES_MAX = 200;
 
 /** A status webhook's body at most: a provider's batch of hundreds of events is ~100 KB. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;

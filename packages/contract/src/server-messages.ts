@@ -146,6 +146,8 @@ export const server = {
     `${count} ${creditType} credits were removed from your account.`,
   ticketCreated: 'Ticket created.',
   ticketNotFound: 'Ticket not found.',
+  ticketRepliesFull: (max: number) =>
+    `This ticket has reached its ${max} replies. Please open a new ticket to go on.`,
   ticketSubjectRequired: 'Subject is required.',
   ticketDescriptionRequired: 'Description is required.',
   ticketReplyRequired: 'Reply message is required.',

@@ -108,6 +108,15 @@ export async function insertAttachments(
   if (rows.length > 0) await tx.insertInto('ticket_attachments').values(rows).execute();
 }
 
+export async function countReplies(tx: Tx, ticketId: string): Promise<number> {
+  const row = await tx
+    .selectFrom('ticket_replies')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertReply(
   tx: Tx,
   row: { ticketId: string; userId: string; email: string; name: string; message: string },

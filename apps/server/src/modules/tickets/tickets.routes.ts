@@ -20,6 +20,7 @@ import { readTicketUpload } from './tickets.input.js';
 import * as service from './tickets.service.js';
 
 export const ticketCreateLimitKey = (userId: string) => `ticket-create:user:${userId}`;
+export const ticketReplyLimitKey = (userId: string) => `ticket-reply:user:${userId}`;
 
 /**
  * Support tickets (docs/product.md, Tickets). Every role opens tickets and sees
@@ -73,7 +74,14 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TicketDetailSchema },
       },
     },
-    (req) => service.replyToTicket(ctx, caller(req), req.params.id, req.body.message),
+    async (req) => {
+      const actor = caller(req);
+      // Each reply notifies the Admins and the chain: a flood is refused with 429 first.
+      await ctx.rateLimiter.consume([
+        [ticketReplyLimitKey(actor.id), RATE_LIMITS.ticketReplyPerUser],
+      ]);
+      return service.replyToTicket(ctx, actor, req.params.id, req.body.message);
+    },
   );
 
   app.put(

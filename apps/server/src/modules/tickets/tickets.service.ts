@@ -2,6 +2,7 @@ import {
   CreateTicketFieldsSchema,
   TICKET_ADMIN_ASSIGNEE,
   TICKET_ESCALATED,
+  TICKET_REPLIES_MAX,
   server as msg,
   supportAuthor,
   type TicketDetail,
@@ -11,7 +12,7 @@ import {
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
 import { servingBrandNames } from '../branding/branding.service.js';
@@ -207,6 +208,10 @@ export function replyToTicket(
 ): Promise<TicketDetail> {
   return ctx.db.transaction().execute(async (tx) => {
     const t = await lockVisibleTicket(tx, actor, id);
+    // Counted under the ticket's lock, so two replies at once cannot both take the last place.
+    if ((await repo.countReplies(tx, id)) >= TICKET_REPLIES_MAX) {
+      throw conflict(msg.ticketRepliesFull(TICKET_REPLIES_MAX));
+    }
     await repo.insertReply(tx, {
       ticketId: id,
       userId: actor.id,
