@@ -83,6 +83,11 @@ const EnvSchema = z.object({
   /** How many scheduled backups are kept in DATA_DIR/backups/; older ones are pruned. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /**
+   * Uploads are refused (507) while the disk under DATA_DIR has less free space than this, so
+   * uploads cannot fill it up for the database and the backups.
+   */
+  UPLOADS_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).default(1024),
+  /**
    * Which X-Forwarded-For hops to believe, so rate limits see the client's address: `false`
    * none, a number of proxy hops (`true` means one), or a comma-separated list of the proxies'
    * addresses or CIDRs. Trusting every hop would let a client forge its address.
@@ -137,6 +142,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Free bytes under DATA_DIR below which uploads are refused. */
+  uploadsMinFreeBytes: number;
   /** The owner's connection: migrations and grants. */
   databaseUrl: string | undefined;
   /** The app role's connection (requests, jobs); unset, the server makes the role. */
@@ -202,6 +209,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    uploadsMinFreeBytes: e.UPLOADS_MIN_FREE_MB * 1024 * 1024,
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),

@@ -1,4 +1,7 @@
+import { statfs } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
+import { server as msg } from '@herald/contract';
+import { AppError } from '../lib/app-error.js';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -20,10 +23,17 @@ export type ZodApp = FastifyInstance<
  * Registers routes that take multipart uploads in their own scope. @fastify/multipart adds two
  * async hooks and a 'close' listener to every request of the scope it is registered in; kept
  * to upload routes, the other routes do not pay for it (registered globally it cost
- * /api/session about a third of its throughput).
+ * /api/session about a third of its throughput). Before any byte of an upload is read, the disk
+ * under DATA_DIR must keep UPLOADS_MIN_FREE_MB free, else 507 (docs/operations.md, Settings).
  */
 export async function withMultipart(app: ZodApp, routes: (scope: ZodApp) => void): Promise<void> {
   await app.register(async (scope) => {
+    const { dataDir, uploadsMinFreeBytes } = app.ctx.config;
+    scope.addHook('onRequest', async () => {
+      if (uploadsMinFreeBytes === 0) return;
+      const disk = await statfs(dataDir);
+      if (disk.bavail * disk.bsize < uploadsMinFreeBytes) throw new AppError(507, msg.storageLow);
+    });
     await scope.register(multipart, {
       limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50, parts: 60 },
     });
