@@ -75,6 +75,12 @@ export const RATE_LIMITS = {
  */
 export const TICKET_REPLIES_MAX = 200;
 
+/**
+ * Attachment bytes one user may add to tickets in 24 hours: a person attaches a few screenshots
+ * a day; the rate limit alone let one account write about 72 GB a day.
+ */
+export const TICKET_ATTACHMENT_BYTES_PER_DAY = 100 * 1024 * 1024;
+
 /** A status webhook's body at most: a provider's batch of hundreds of events is ~100 KB. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -146,6 +146,8 @@ export const server = {
     `${count} ${creditType} credits were removed from your account.`,
   ticketCreated: 'Ticket created.',
   ticketNotFound: 'Ticket not found.',
+  ticketAttachmentQuota: (mb: number) =>
+    `Attachments are limited to ${mb} MB a day per user. Please try again tomorrow, or attach smaller files.`,
   storageLow: 'The server is low on storage space, so uploads are paused. Please try again later.',
   ticketRepliesFull: (max: number) =>
     `This ticket has reached its ${max} replies. Please open a new ticket to go on.`,

@@ -108,6 +108,22 @@ export async function insertAttachments(
   if (rows.length > 0) await tx.insertInto('ticket_attachments').values(rows).execute();
 }
 
+/** Bytes of attachments on tickets `userId` opened since `since`. */
+export async function attachmentBytesSince(
+  db: DbOrTx,
+  userId: string,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('ticket_attachments as a')
+    .innerJoin('tickets as t', 't.id', 'a.ticket_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('a.size'), eb.val('0')).as('bytes'))
+    .where('t.user_id', '=', userId)
+    .where('t.created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 export async function countReplies(tx: Tx, ticketId: string): Promise<number> {
   const row = await tx
     .selectFrom('ticket_replies')

@@ -1,6 +1,7 @@
 import {
   CreateTicketFieldsSchema,
   TICKET_ADMIN_ASSIGNEE,
+  TICKET_ATTACHMENT_BYTES_PER_DAY,
   TICKET_ESCALATED,
   TICKET_REPLIES_MAX,
   server as msg,
@@ -12,7 +13,7 @@ import {
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
 import { servingBrandNames } from '../branding/branding.service.js';
@@ -161,6 +162,21 @@ async function checkRelated(
  * POST /api/tickets: the ticket and its attachments' rows in one transaction, after the files
  * were checked and given their final names. The caller deletes the files when this throws.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A user's attachments of the last 24 hours stay within the daily bytes (413 past them). */
+async function checkAttachmentQuota(ctx: AppContext, actor: AuthUser, upload: TicketUpload) {
+  const bytes = upload.files.reduce((sum, f) => sum + f.size, 0);
+  if (bytes === 0) return;
+  const used = await repo.attachmentBytesSince(ctx.db, actor.id, new Date(Date.now() - DAY_MS));
+  if (used + bytes > TICKET_ATTACHMENT_BYTES_PER_DAY) {
+    throw new AppError(
+      413,
+      msg.ticketAttachmentQuota(TICKET_ATTACHMENT_BYTES_PER_DAY / (1024 * 1024)),
+    );
+  }
+}
+
 export async function createTicket(
   ctx: AppContext,
   actor: AuthUser,
@@ -168,6 +184,7 @@ export async function createTicket(
 ): Promise<TicketDetail> {
   const fields = CreateTicketFieldsSchema.parse(upload.fields);
   await checkRelated(ctx, actor, fields);
+  await checkAttachmentQuota(ctx, actor, upload);
   const files = await commitAttachments(upload.files);
   return ctx.db.transaction().execute(async (tx) => {
     const { id } = await repo.insertTicket(tx, {
