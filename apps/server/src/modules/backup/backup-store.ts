@@ -8,8 +8,9 @@ import { writeBackup, type BackupProgressSink, type BackupResult } from './backu
 /**
  * Saved backups live in DATA_DIR/backups/ as `backup-<UTC time>[-<why>].xlsx`. A file is
  * written under a temporary name and renamed when complete, so the list never shows half a
- * backup. Scheduled ones (`-scheduled`) are pruned to the newest BACKUP_KEEP; the others
- * (saved by hand, or before a cleanup) stay until an operator removes them.
+ * backup. Scheduled ones (`-scheduled`) and those saved by hand (no suffix) are each pruned to
+ * their newest BACKUP_KEEP; those saved before a cleanup (`-cleanup`) stay until an operator
+ * removes them, as the only copy of what the cleanup deleted.
  */
 
 export type BackupReason = 'manual' | 'scheduled' | 'cleanup';
@@ -91,14 +92,21 @@ export async function listBackups(ctx: Pick<AppContext, 'config'>): Promise<Save
   return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
-/** Keeps the newest `keep` scheduled backups; answers how many were removed. */
-export async function pruneScheduled(
+/** Which saved backups a reason's file names are: `-scheduled`, or no suffix for manual ones. */
+const OF_REASON: Record<'manual' | 'scheduled', RegExp> = {
+  manual: /^backup-[0-9TZ]+\.xlsx$/,
+  scheduled: /-scheduled\.xlsx$/,
+};
+
+/** Keeps the newest `keep` backups saved for `reason`; answers how many were removed. */
+export async function pruneSaved(
   ctx: Pick<AppContext, 'config'>,
+  reason: 'manual' | 'scheduled',
   keep: number,
 ): Promise<number> {
-  const scheduled = (await listBackups(ctx)).filter((b) => b.name.endsWith('-scheduled.xlsx'));
+  const saved = (await listBackups(ctx)).filter((b) => OF_REASON[reason].test(b.name));
   let removed = 0;
-  for (const b of scheduled.slice(keep)) {
+  for (const b of saved.slice(keep)) {
     await fs.rm(path.join(backupsDir(ctx), b.name), { force: true });
     removed++;
   }

@@ -15,7 +15,8 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import { caller } from '../../plugins/auth.js';
 import { findDownload, progressOf, startDownload, waitForDownload } from './backup-downloads.js';
-import { listBackups, saveBackup, savedBackupPath } from './backup-store.js';
+import { listBackups, savedBackupPath } from './backup-store.js';
+import { saveManualBackup } from './manual-backup.js';
 import { cleanup } from './cleanup.service.js';
 import { storageUsage } from './storage.service.js';
 
@@ -73,7 +74,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backup/save-to-server',
     { config: ADMIN, schema: { response: { 200: MessageSchema } } },
-    async () => ({ message: msg.backupSaved(await saveBackup(ctx, 'manual')) }),
+    async () => ({ message: msg.backupSaved(await saveManualBackup(ctx)) }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { pruneScheduled, saveBackup } from './backup-store.js';
+import { pruneSaved, saveBackup } from './backup-store.js';
 
 /** The job runner's task name for the scheduled backup (BACKUP_CRON, daily by default). */
 export const SCHEDULED_BACKUP_TASK = 'scheduled-backup';
@@ -11,6 +11,6 @@ export async function runScheduledBackup(
   ctx: Pick<AppContext, 'pool' | 'config'>,
 ): Promise<{ name: string; pruned: number }> {
   const name = await saveBackup(ctx, 'scheduled');
-  const pruned = await pruneScheduled(ctx, ctx.config.backupKeep);
+  const pruned = await pruneSaved(ctx, 'scheduled', ctx.config.backupKeep);
   return { name, pruned };
 }
