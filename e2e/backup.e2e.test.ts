@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
-import { ui } from '@herald/contract';
+import { CLEANUP_CONFIRM_WORD, ui } from '@herald/contract';
 import { apiCreateUser, journey, shot } from './support/browser.js';
 
 /**
@@ -79,7 +79,13 @@ describe('backup screen', () => {
     // After the modal's 300 ms fade-in.
     await page.waitForTimeout(400);
     await shot(page, 'backup-cleanup-confirm');
-    await dialog.getByRole('button', { name: ui.backup.confirmButton }).click();
+    // Delete stays off until the word is typed.
+    const confirmButton = dialog.getByRole('button', { name: ui.backup.confirmButton });
+    expect(await confirmButton.isDisabled()).toBe(true);
+    await dialog
+      .getByLabel(ui.backup.typeToConfirm(CLEANUP_CONFIRM_WORD))
+      .fill(CLEANUP_CONFIRM_WORD);
+    await confirmButton.click();
     await page.getByText(/^Deleted 0 users\. A backup was saved first as backup-/).waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
     await shot(page, 'backup-cleanup-done');

@@ -188,6 +188,7 @@ export const server = {
   announcementImageTooLarge: rule.fileTooLarge,
   backupSaved: (name: string) => `Backup saved to server as ${name}.`,
   backupNotFound: 'Backup not found.',
+  cleanupConfirmRequired: 'Type DELETE to confirm the cleanup.',
   backupSaveRunning: 'A backup is already being saved to the server. Please wait for it to finish.',
   backupFailed: 'The backup could not be built.',
   cleanupDatesRequired: "Please select both a 'from' and 'to' date for cleanup.",

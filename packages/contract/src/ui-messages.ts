@@ -219,6 +219,7 @@ export const ui = {
     confirmText: (what: string, from: string, to: string) =>
       `Are you sure you want to permanently delete all ${what} from ${from} to ${to}? A backup is saved to the server first.`,
     confirmButton: 'Delete',
+    typeToConfirm: (word: string) => `Type ${word} to confirm`,
     fileStorage: 'File Storage',
     databaseStorage: 'Database Storage',
     megabytes: (mb: number) => `${mb.toFixed(2)} MB`,

@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   variant?: string;
   busy?: boolean;
+  /** Keeps the confirm button off until the dialog's own condition holds (a typed word). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -36,7 +38,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant={props.variant ?? 'primary'} onClick={onConfirm} disabled={busy}>
+        <Button
+          variant={props.variant ?? 'primary'}
+          onClick={onConfirm}
+          disabled={busy || props.confirmDisabled}
+        >
           {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           {props.confirmLabel ?? 'Confirm'}
         </Button>

@@ -43,6 +43,11 @@ export const SavedBackupParamsSchema = z.object({
 });
 
 export const CleanupDataTypes = ['campaigns', 'users', 'transactions'] as const;
+/**
+ * The word the Admin types to confirm a cleanup; the server requires it in the body too, so no
+ * client (a script, a replayed request) deletes data without it.
+ */
+export const CLEANUP_CONFIRM_WORD = 'DELETE';
 export type CleanupDataType = (typeof CleanupDataTypes)[number];
 
 const optionalDay = z
@@ -58,6 +63,7 @@ export const CleanupBodySchema = z.preprocess(
   z
     .object({
       dataType: z.enum(CleanupDataTypes, msg.cleanupDataTypeInvalid),
+      confirm: z.literal(CLEANUP_CONFIRM_WORD, msg.cleanupConfirmRequired),
       fromDate: optionalDay,
       toDate: optionalDay,
       /** Minutes behind UTC of the Admin's browser (Date#getTimezoneOffset); 0 when absent. */

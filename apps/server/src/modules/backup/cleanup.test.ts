@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CleanupReply } from '@herald/contract';
+import { CLEANUP_CONFIRM_WORD, server as msg, type CleanupReply } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   creditBody,
@@ -76,7 +76,12 @@ async function count(table: string, where = 'true'): Promise<number> {
 }
 
 function cleanup(token: string, payload: object) {
-  return t.request({ method: 'DELETE', url: '/api/data/cleanup', token, payload });
+  return t.request({
+    method: 'DELETE',
+    url: '/api/data/cleanup',
+    token,
+    payload: { confirm: CLEANUP_CONFIRM_WORD, ...payload },
+  });
 }
 
 /** A fresh app: an Admin, a Reseller (created in the range) with a Sub-Reseller created after it, a User before it; credits moved at every time. */
@@ -152,6 +157,16 @@ describe('DELETE /api/data/cleanup', () => {
       });
     }
     expect((await cleanup(w.admin, { ...RANGE, dataType: 'nope' })).statusCode).toBe(400);
+    expect(await count('users')).toBe(4);
+  });
+
+  it('the typed confirmation is required in the body; without it nothing is deleted', async () => {
+    const w = await world();
+    for (const confirm of [undefined, '', 'delete', 'yes']) {
+      const res = await cleanup(w.admin, { ...RANGE, dataType: 'users', confirm });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: msg.cleanupConfirmRequired });
+    }
     expect(await count('users')).toBe(4);
   });
 

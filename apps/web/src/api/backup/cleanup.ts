@@ -6,6 +6,8 @@ export interface CleanupRequest {
   dataType: CleanupDataType;
   fromDate: string;
   toDate: string;
+  /** The word the Admin typed (CLEANUP_CONFIRM_WORD); the server refuses the request without it. */
+  confirm: string;
 }
 
 /** DELETE /api/data/cleanup (Admin): dataType, fromDate, toDate; a backup is saved first. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
-import { CleanupDataTypes, ui, type CleanupDataType } from '@herald/contract';
+import { CLEANUP_CONFIRM_WORD, CleanupDataTypes, ui, type CleanupDataType } from '@herald/contract';
 import { useCleanupData } from '../../api/backup/cleanup';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { cleanupError, confirmText, type CleanupValues } from './cleanup-logic';
@@ -19,6 +19,7 @@ export function CleanupCard() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
   const cleanup = useCleanupData();
 
   const set = (patch: Partial<CleanupValues>) => setValues((v) => ({ ...v, ...patch }));
@@ -28,20 +29,26 @@ export function CleanupCard() {
     setSuccess(null);
     const problem = cleanupError(values);
     setError(problem);
-    if (!problem) setConfirming(true);
+    if (!problem) {
+      setTyped('');
+      setConfirming(true);
+    }
   };
 
   const run = () => {
-    cleanup.mutate(values, {
-      onSuccess: (reply) => {
-        setConfirming(false);
-        setSuccess(reply.message);
+    cleanup.mutate(
+      { ...values, confirm: typed },
+      {
+        onSuccess: (reply) => {
+          setConfirming(false);
+          setSuccess(reply.message);
+        },
+        onError: () => {
+          setConfirming(false);
+          setError(ui.backup.cleanupFailed);
+        },
       },
-      onError: () => {
-        setConfirming(false);
-        setError(ui.backup.cleanupFailed);
-      },
-    });
+    );
   };
 
   return (
@@ -116,13 +123,20 @@ export function CleanupCard() {
         confirmLabel={ui.backup.confirmButton}
         variant="danger"
         busy={cleanup.isPending}
+        confirmDisabled={typed !== CLEANUP_CONFIRM_WORD}
         onConfirm={run}
         onCancel={() => setConfirming(false)}
       >
         <p className="mb-2">{confirmText(values)}</p>
-        {values.dataType === 'users' && (
-          <p className="mb-0 text-danger">{ui.backup.usersWarning}</p>
-        )}
+        {values.dataType === 'users' && <p className="text-danger">{ui.backup.usersWarning}</p>}
+        <Form.Group controlId="cleanup-confirm-word">
+          <Form.Label>{ui.backup.typeToConfirm(CLEANUP_CONFIRM_WORD)}</Form.Label>
+          <Form.Control
+            value={typed}
+            autoComplete="off"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </Form.Group>
       </ConfirmDialog>
     </Card>
   );
