@@ -1,19 +1,19 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { SESSION_ERROR_REDIRECT_MS, ui } from '@herald/contract';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { clearSession, useSession } from '../../lib/auth-store';
+import { lazyNamed } from '../../lib/lazy-named';
 import { createQueryClient } from './query-client';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import './app-layout.css';
 
 // Only a user whose password an Admin reset ever needs it: its own chunk.
-const ForcedChangePasswordPage = lazy(() =>
-  import('../../features/profile/forced-change-password-page').then((m) => ({
-    default: m.ForcedChangePasswordPage,
-  })),
+const ForcedChangePasswordPage = lazyNamed(
+  () => import('../../features/profile/forced-change-password-page'),
+  'ForcedChangePasswordPage',
 );
 
 /**
@@ -60,9 +60,7 @@ export function AppLayout() {
   if (session.user.mustChangePassword) {
     return (
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <ForcedChangePasswordPage />
-        </Suspense>
+        <ForcedChangePasswordPage />
       </QueryClientProvider>
     );
   }

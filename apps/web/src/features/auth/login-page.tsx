@@ -1,15 +1,16 @@
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { DEFAULT_COMPANY_NAME, loginMessages } from '@herald/contract';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { errorMessage } from '../../lib/api-client';
 import { setSession, useSession } from '../../lib/auth-store';
 import { login } from '../../api/auth/login';
+import { lazyNamed } from '../../lib/lazy-named';
 
 // The dialog pulls in react-bootstrap; it loads only when asked for, keeping /login small.
-const loadDialog = () => import('./forgot-password-dialog');
-const ForgotPasswordDialog = lazy(() =>
-  loadDialog().then((m) => ({ default: m.ForgotPasswordDialog })),
+const ForgotPasswordDialog = lazyNamed(
+  () => import('./forgot-password-dialog'),
+  'ForgotPasswordDialog',
 );
 
 const loadSchema = () => import('./login-schema');
@@ -116,8 +117,8 @@ export function LoginPage() {
             <button
               type="button"
               className="btn btn-link p-0"
-              onMouseEnter={() => void loadDialog()}
-              onFocus={() => void loadDialog()}
+              onMouseEnter={() => void ForgotPasswordDialog.preload()}
+              onFocus={() => void ForgotPasswordDialog.preload()}
               onClick={() => setDialog((d) => ({ key: d.key + 1, show: true }))}
             >
               Forgot Password?
@@ -126,14 +127,12 @@ export function LoginPage() {
         </div>
       </div>
       {dialog.key > 0 && (
-        <Suspense fallback={null}>
-          <ForgotPasswordDialog
-            key={dialog.key}
-            show={dialog.show}
-            initialEmail={email}
-            onClose={closeDialog}
-          />
-        </Suspense>
+        <ForgotPasswordDialog
+          key={dialog.key}
+          show={dialog.show}
+          initialEmail={email}
+          onClose={closeDialog}
+        />
       )}
     </main>
   );

@@ -6,22 +6,20 @@ import { FigureCard } from '../../components/figure-card';
  * The Admin's approval queue (docs/product.md, Campaigns): how many campaigns are Submitted or
  * Pending Approval, linking to the campaign list filtered to them.
  */
-export function ApprovalQueueCard({ data }: { data: Dashboard | undefined }) {
-  const count = data ? (data.awaitingApproval ?? 0) : undefined;
+export function ApprovalQueueCard({ data }: { data: Dashboard }) {
+  const count = data.awaitingApproval ?? 0;
   return (
     <FigureCard
       id="dashboard-awaiting-approval"
       title="Awaiting Approval"
       value={
-        count === undefined ? undefined : (
-          <Link
-            to={AWAITING_APPROVAL_LINK}
-            className="text-reset"
-            aria-label={`Awaiting approval: ${count.toLocaleString()}, open the list`}
-          >
-            {count.toLocaleString()}
-          </Link>
-        )
+        <Link
+          to={AWAITING_APPROVAL_LINK}
+          className="text-reset"
+          aria-label={`Awaiting approval: ${count.toLocaleString()}, open the list`}
+        >
+          {count.toLocaleString()}
+        </Link>
       }
     />
   );

@@ -52,11 +52,10 @@ function formatFigure(value: number, percent: boolean | undefined): string {
   return percent ? `${value.toFixed(1)}%` : value.toLocaleString();
 }
 
-/** A card's value: undefined while loading; a dash for an average over no delivery report yet. */
-function figureOf(def: { figure: NumberFigure; percent?: boolean }, data: Dashboard | undefined) {
-  const value = data ? data[def.figure] : undefined;
-  if (value === undefined) return undefined;
-  return value === null ? '—' : formatFigure(value, def.percent);
+/** A card's value; a dash for an average over no delivery report yet. */
+function figureOf(def: { figure: NumberFigure; percent?: boolean }, data: Dashboard): string {
+  const value = data[def.figure];
+  return value === null || value === undefined ? '—' : formatFigure(value, def.percent);
 }
 
 /** Dashboard with live figures for the caller's scope (docs/product.md, Dashboards and analytics). */
