@@ -183,13 +183,17 @@ describe('delivery', () => {
     ).campaigns.find((c) => c._id === campaignId)!;
     const failed = done.reportCount - done.reportDelivered;
     expect(failed).toBeGreaterThanOrEqual(1);
-    await expect
-      .poll(() => row.getByLabel('Delivery results').innerText())
-      .toMatch(
-        new RegExp(
-          `^${done.reportDelivered} delivered · ${failed} failed of ${done.reportCount}\\s+${done.delivery!.read} read$`,
-        ),
-      );
+    // Read receipts may still arrive after the report (a person reads later): the row and the
+    // server are compared at the same moment until they agree.
+    const resultsLine = async () => {
+      const now = (
+        await apiJson<{ campaigns: Campaign[] }>('GET', '/api/campaigns', t.adminToken)
+      ).campaigns.find((c) => c._id === campaignId)!;
+      const shown = (await row.getByLabel('Delivery results').innerText()).replace(/\s+/g, ' ');
+      const expected = `${now.reportDelivered} delivered · ${now.reportCount - now.reportDelivered} failed of ${now.reportCount} ${now.delivery!.read} read`;
+      return shown === expected ? 'agree' : `${shown} ≠ ${expected}`;
+    };
+    await expect.poll(resultsLine, { timeout: 15_000 }).toBe('agree');
     await shot(page, 'delivery-completed');
 
     // The details dialog: counts by state and the provider's errors by code.
@@ -197,10 +201,15 @@ describe('delivery', () => {
     const details = page.getByRole('dialog', { name: 'Campaign Details' });
     const breakdown = details.getByRole('table', { name: 'Recipients by delivery state' });
     await breakdown.getByText(ui.delivery.stateLabels.failed).waitFor();
-    // The same figures as the row.
-    expect(await details.getByLabel('Delivery results').innerText()).toBe(
-      await row.getByLabel('Delivery results').innerText(),
-    );
+    // The same figures as the row (both follow late read receipts live).
+    await expect
+      .poll(
+        async () =>
+          (await details.getByLabel('Delivery results').innerText()) ===
+          (await row.getByLabel('Delivery results').innerText()),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const errors = details.getByRole('table', { name: 'Provider errors' });
     await errors.getByRole('cell', { name: '131026', exact: true }).waitFor();
     await shot(page, 'delivery-details');
