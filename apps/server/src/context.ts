@@ -6,6 +6,9 @@ import type { Config } from './config/config.js';
 import { migrate, openDatabase, type Db } from './db/database.js';
 import { ensureAppRole } from './db/app-role.js';
 import { PasswordHasher } from './lib/password.js';
+import type { FileStore } from './lib/storage/file-store.js';
+import { openFileStore } from './lib/storage/open-store.js';
+import { prepareStaging } from './lib/storage/staging.js';
 import { TokenService } from './lib/tokens.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { AuthState } from './plugins/auth-state.js';
@@ -38,6 +41,16 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Where uploaded files live (DATA_DIR/uploads). */
   uploadsDir: string;
+  /**
+   * Every file kept beyond one request or job (lib/storage): DATA_DIR or S3, shared by all
+   * instances. Keys: `uploads/<area>/<name>`, `backups/<name>`, `backup-downloads/<name>`.
+   */
+  files: FileStore;
+  /**
+   * This instance's own folder for a request's temporary files (an upload being checked before
+   * it is stored): never read by another instance, emptied of leftovers at start-up.
+   */
+  stagingDir: string;
   /** Provider adapters, the webhook secret and the in-process simulator. */
   delivery: Delivery;
   /**
@@ -89,6 +102,9 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       log,
     );
     const deliveryStarted = delivery;
+    const files = openFileStore(config.storage, config.dataDir);
+    const stagingDir = path.join(config.dataDir, 'tmp');
+    await prepareStaging(stagingDir, files, log);
     return {
       config,
       databaseUrl,
@@ -101,9 +117,12 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       authState: started,
       rateLimiter: new RateLimiter(database.db),
       uploadsDir: path.join(config.dataDir, 'uploads'),
+      files,
+      stagingDir,
       delivery: deliveryStarted,
       dispatch: campaignDispatch({ log, delivery: deliveryStarted }),
       async close() {
+        await files.close();
         await deliveryStarted.close();
         await started.stop();
         await database.close();

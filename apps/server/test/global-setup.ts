@@ -6,19 +6,22 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { migrate, openDatabase } from '../src/db/database.js';
 import { migrateJobQueue } from '../src/jobs/job-queue.js';
+import { startTestS3Server } from './s3-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Maintenance URL of the test server; each test file creates its own database there. */
     pgAdminUrl: string;
     templateDb: string;
+    /** The S3-compatible server on loopback (test/s3-server.ts). */
+    s3Endpoint: string;
   }
 }
 
 /**
  * Starts one PostgreSQL for the whole run (embedded by default; TEST_DATABASE_URL points at
  * another server instead), migrates a template database once (the app's tables and the job
- * queue's), and hands out its URL.
+ * queue's), and hands out its URL; starts the S3-compatible server the S3 driver's tests use.
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | undefined;
@@ -44,10 +47,14 @@ export default async function setup(project: TestProject) {
   await migrateJobQueue(handle.pool, { error: quiet, warn: quiet, info: quiet, debug: quiet });
   await handle.close();
 
+  const s3 = await startTestS3Server();
+
   project.provide('pgAdminUrl', adminUrl);
   project.provide('templateDb', templateDb);
+  project.provide('s3Endpoint', s3.endpoint);
 
   return async () => {
+    await s3.close();
     await admin.query(`DROP DATABASE IF EXISTS "${templateDb}" WITH (FORCE)`).catch(() => {});
     await admin.end();
     await embedded?.stop();

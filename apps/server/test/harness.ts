@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Db } from '../src/db/database.js';
 import type { MailMessage } from '../src/lib/mail.js';
 import { runDueJobs } from '../src/jobs/runner.js';
+import { TEST_S3_KEYS, testStorageUrl } from './s3-server.js';
 
 export const ADMIN_EMAIL = 'admin@test.local';
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -59,7 +60,20 @@ export function dbUrl(adminUrl: string, db: string): string {
   return url.toString();
 }
 
-/** A fresh database (cloned from the migrated template) and a fresh app for one test file. */
+/**
+ * STORAGE_URL for an app whose files go to the test S3 server, each call under its own prefix.
+ * The keys are s3rver's, given as the AWS variables the SDK reads (never in the URL).
+ */
+export function s3StorageEnv(): Record<string, string> {
+  process.env.AWS_ACCESS_KEY_ID ??= TEST_S3_KEYS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY ??= TEST_S3_KEYS.secretAccessKey;
+  return { STORAGE_URL: testStorageUrl(inject('s3Endpoint'), `t-${randomUUID()}`) };
+}
+
+/**
+ * A fresh database (cloned from the migrated template) and a fresh app for one test file.
+ * TEST_STORAGE=s3 runs every such app on the S3 driver.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `herald_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -76,6 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ADMIN_PASSWORD,
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+      ...(process.env.TEST_STORAGE === 's3' && s3StorageEnv()),
       ...env,
     }),
     // Below the floor the environment may set: hundreds of test logins stay fast at cost 12.

@@ -17,6 +17,8 @@ export const server = {
   sessionEnded: 'Your session has ended. Please log in again.',
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found.',
+  /** A row names a file the storage no longer holds (lost or removed by hand). */
+  fileGone: 'This file is no longer stored on the server.',
   userNotFound: 'User not found.',
   tooManyRequests: 'Too many attempts. Please try again later.',
   serverBusy: 'The server is busy. Please try again in a few seconds.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { parseStorageUrl, type StorageTarget } from '../lib/storage/storage-url.js';
 
 /** What Fastify's `trustProxy` is given: no hop, a hop count, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
@@ -19,6 +20,18 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where files are kept: unset, under DATA_DIR; `s3://bucket/prefix?…`, object storage. */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseStorageUrl(v || undefined);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -142,6 +155,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where files are kept (lib/storage): DATA_DIR or an S3 bucket. */
+  storage: StorageTarget;
   /** Free bytes under DATA_DIR below which uploads are refused. */
   uploadsMinFreeBytes: number;
   /** The owner's connection: migrations and grants. */
@@ -209,6 +224,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    storage: e.STORAGE_URL,
     uploadsMinFreeBytes: e.UPLOADS_MIN_FREE_MB * 1024 * 1024,
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,

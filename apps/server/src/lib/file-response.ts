@@ -1,16 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { server as msg } from '@herald/contract';
-import { notFound } from './app-error.js';
+import { AppError } from './app-error.js';
+import type { FileStore, OpenedObject } from './storage/file-store.js';
 
-/** Serving a stored upload (ticket attachments, campaign media) as a download. */
+/** Serving a stored file (ticket attachments, campaign media, backups) as a download. */
 
-/** Opens the file before any header is sent, so a file lost from disk answers 404. */
-export async function openStoredFile(filePath: string): Promise<fs.ReadStream> {
-  const handle = await fs.promises.open(filePath, 'r').catch(() => null);
-  if (!handle) throw notFound(msg.notFound);
-  return handle.createReadStream();
+/**
+ * Opens a file a row names, before any header is sent: one the storage no longer holds answers
+ * 410 with a clear message, never a 500 or an empty download.
+ */
+export async function openStoredFile(store: FileStore, key: string): Promise<OpenedObject> {
+  const opened = await store.open(key);
+  if (!opened) throw new AppError(410, msg.fileGone);
+  return opened;
 }
 
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
@@ -23,29 +25,28 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A stored upload's row: its generated name on disk, and what the download says of it. */
+/** A stored upload's row: its generated name, and what the download says of it. */
 export interface StoredFile {
   stored_name: string;
   original_name: string;
   mime: string;
-  /** Bytes (bigint columns come as text). */
-  size: number | string;
 }
 
 /**
- * Sends `file` from `dir` as a download that a browser never runs: its own type, `nosniff` and
- * a sandboxing policy. The stored name is generated; basename keeps even a tampered row inside
- * the folder.
+ * Sends `file` from the store's `folder` as a download that a browser never runs: its own type,
+ * `nosniff` and a sandboxing policy. The stored name is generated; `storageKey` refuses a
+ * tampered row's name that would reach another object.
  */
 export async function sendStoredFile(
   reply: FastifyReply,
-  dir: string,
+  store: FileStore,
+  folder: string,
   file: StoredFile,
 ): Promise<FastifyReply> {
-  const stream = await openStoredFile(path.join(dir, path.basename(file.stored_name)));
+  const { stream, size } = await openStoredFile(store, `${folder}/${file.stored_name}`);
   return reply
     .header('content-type', file.mime)
-    .header('content-length', String(file.size))
+    .header('content-length', String(size))
     .header('content-disposition', attachmentDisposition(file.original_name))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")

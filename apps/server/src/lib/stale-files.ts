@@ -1,30 +1,25 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStore } from './storage/file-store.js';
+import { storageKey } from './storage/file-store.js';
 
 /**
- * The sweeps of files a crash left behind (temp files, final-named files no row names) share
- * these two steps. They look only at files older than a grace period, so an upload whose
- * transaction is still open, on this or another instance, is never touched.
+ * The sweeps of stored files a crash left behind (final-named files no row names) share these
+ * two steps, on either storage driver. They look only at files older than a grace period, so an
+ * upload whose transaction is still open, on this or another instance, is never touched.
  */
 
-/** Names of the plain files in `dir` that `wanted` keeps and that are older than `olderThanMs`. */
+/** Names of the files in `folder` that `wanted` keeps and that are older than `olderThanMs`. */
 export async function staleFilesIn(
-  dir: string,
+  store: FileStore,
+  folder: string,
   olderThanMs: number,
   wanted: (name: string) => boolean,
 ): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return []; // no folder yet: nothing was ever uploaded there
-  }
   const cutoff = Date.now() - olderThanMs;
   const stale: string[] = [];
-  for (const name of names) {
-    if (!wanted(name)) continue;
-    const stat = await fs.stat(path.join(dir, name)).catch(() => null);
-    if (stat?.isFile() && stat.mtimeMs < cutoff) stale.push(name);
+  for await (const obj of store.list(`${folder}/`)) {
+    const name = obj.key.slice(folder.length + 1);
+    if (name.includes('/') || !wanted(name)) continue;
+    if (obj.modified.getTime() < cutoff) stale.push(name);
   }
   return stale;
 }
@@ -33,11 +28,12 @@ export async function staleFilesIn(
 const BATCH = 1000;
 
 /**
- * Deletes those of `names` (in `dir`) that no row references; `referenced` answers, for a batch
- * of names, which of them are still in use. Returns how many files were deleted.
+ * Deletes those of `names` (in `folder`) that no row references; `referenced` answers, for a
+ * batch of names, which of them are still in use. Returns how many files were deleted.
  */
 export async function removeUnreferenced(
-  dir: string,
+  store: FileStore,
+  folder: string,
   names: readonly string[],
   referenced: (batch: string[]) => Promise<Iterable<string>>,
 ): Promise<number> {
@@ -47,7 +43,7 @@ export async function removeUnreferenced(
     const kept = new Set(await referenced(batch));
     for (const name of batch) {
       if (kept.has(name)) continue;
-      await fs.rm(path.join(dir, name), { force: true });
+      await store.delete(storageKey(folder, name));
       removed++;
     }
   }

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import type { FileStore } from './storage/file-store.js';
+import { storageKey } from './storage/file-store.js';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -6,10 +8,10 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Uploaded files on disk, one way for every module (campaign media, ticket attachments,
- * announcement images, logos): bytes stream to a temp file under a
- * generated name and are checked by content before they get their final name; the client's
- * name is only ever a display name.
+ * Uploads, one way for every module (campaign media, ticket attachments, announcement images,
+ * logos): bytes stream to a temp file in the instance's staging folder under a generated name
+ * and are checked by content before they are put in the FileStore under their final name; the
+ * client's name is only ever a display name.
  */
 
 /** Enough of the start of a file to find its type and, for images, its size. */
@@ -80,21 +82,17 @@ function isFileTooLarge(err: unknown): boolean {
 }
 
 /**
- * Writes `data` (already checked) as `<dir>/<uuid>.<ext>` through a temp file and a rename, so a
- * reader never sees a half-written file; answers the new name.
+ * Stores `data` (already checked) as `<folder>/<uuid>.<ext>` (the store writes it whole or not
+ * at all, so a reader never sees half a file); answers the new name.
  */
-export async function storeUnderNewName(dir: string, data: Buffer, ext: string): Promise<string> {
-  await fs.mkdir(dir, { recursive: true });
-  const id = randomUUID();
-  const name = `${id}.${ext}`;
-  const tmp = path.join(dir, `.${id}.tmp`);
-  try {
-    await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
-    await fs.rename(tmp, path.join(dir, name));
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
+export async function storeUnderNewName(
+  store: FileStore,
+  folder: string,
+  data: Buffer,
+  ext: string,
+): Promise<string> {
+  const name = `${randomUUID()}.${ext}`;
+  await store.put(storageKey(folder, name), data);
   return name;
 }
 
