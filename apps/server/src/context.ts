@@ -82,16 +82,19 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
   const { log } = opts;
   const { databaseUrl, secrets } = await migrateAsOwner(opts.databaseUrl, config, log);
   const database = openDatabase(databaseUrl, config.dbPoolMax);
+  const files = openFileStore(config.storage, config.dataDir);
+  const stagingDir = path.join(config.dataDir, 'tmp');
   let authState: AuthState | undefined;
   let delivery: Delivery | undefined;
   try {
+    await prepareStaging(stagingDir, files, log);
     const tokens = new TokenService(secrets.jwt, TOKEN_TTL_SECONDS);
     const transport =
       opts.mailer ??
       createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
+        files,
         log: (m) => log.info({}, m),
       });
     authState = new AuthState(database.db, databaseUrl, (m) => log.warn({}, m));
@@ -102,9 +105,6 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       log,
     );
     const deliveryStarted = delivery;
-    const files = openFileStore(config.storage, config.dataDir);
-    const stagingDir = path.join(config.dataDir, 'tmp');
-    await prepareStaging(stagingDir, files, log);
     return {
       config,
       databaseUrl,
@@ -131,6 +131,7 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
   } catch (err) {
     await delivery?.close().catch(() => {});
     await authState?.stop().catch(() => {});
+    await files.close().catch(() => {});
     await database.close();
     throw err;
   }

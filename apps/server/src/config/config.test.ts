@@ -94,6 +94,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes STORAGE_URL: the local folder when unset, an S3 bucket, or a clear refusal', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(loadConfig({ STORAGE_URL: '' }).storage).toEqual({ driver: 'local' });
+    expect(loadConfig({ STORAGE_URL: 's3://media/herald?region=eu-west-1' }).storage).toMatchObject(
+      { driver: 's3', bucket: 'media', prefix: 'herald/', region: 'eu-west-1' },
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://id:secret@media' })).toThrow(
+      /STORAGE_URL: must not hold credentials/,
+    );
+  });
+
   it('stops with the list of bad variables', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }),

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { smtpSink } from '../../test/smtp-sink.js';
 import { createMailer, senderAddress, senderOf } from './mail.js';
+import { LocalFileStore } from './storage/local-store.js';
+
+const noFiles = new LocalFileStore('/nonexistent');
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -16,7 +19,7 @@ describe('createMailer', () => {
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${sink.port}`,
       from: 'Herald <no-reply@herald.test>',
-      outboxDir: '/nonexistent',
+      files: noFiles,
       log: () => {},
     });
     await mailer.send({ to: 'asha@example.com', subject: 'Hello there', text: 'Body line' });
@@ -32,7 +35,7 @@ describe('createMailer', () => {
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${sink.port}`,
       from: 'Herald <no-reply@herald.test>',
-      outboxDir: '/nonexistent',
+      files: noFiles,
       log: () => {},
     });
     await mailer.send({ to: 'a@example.com', subject: 'S', text: 'B', fromName: 'Acme Ltd' });
@@ -48,14 +51,14 @@ describe('createMailer', () => {
     expect(senderOf('"A, B" <x@y.z>', 'Acme')).toEqual({ name: 'Acme', address: 'x@y.z' });
   });
 
-  it('writes .eml files to the outbox without SMTP_URL, and logs the subject', async () => {
+  it("writes .eml files to the file storage's outbox without SMTP_URL, and logs where and the subject", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-outbox-'));
     dirs.push(dir);
     const logs: string[] = [];
     const mailer = createMailer({
       smtpUrl: undefined,
       from: 'Herald <no-reply@herald.test>',
-      outboxDir: path.join(dir, 'outbox'),
+      files: new LocalFileStore(dir),
       log: (m) => logs.push(m),
     });
     await mailer.send({ to: 'ravi@example.com', subject: 'Your code', text: 'code 123456' });
@@ -66,5 +69,6 @@ describe('createMailer', () => {
     expect(eml).toContain('To: ravi@example.com');
     expect(eml).toContain('code 123456');
     expect(logs.join('\n')).toContain('Your code');
+    expect(logs.join('\n')).toContain(path.join(dir, 'outbox', files[0]!));
   });
 });

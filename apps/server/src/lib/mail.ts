@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { storageKey, type FileStore } from './storage/file-store.js';
 
 export interface MailMessage {
   to: string;
@@ -29,15 +28,19 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** Where mail goes without SMTP_URL: `.eml` objects in the file storage (DATA_DIR/outbox/). */
+export const MAIL_FILES_FOLDER = 'outbox';
+
 /**
  * The transport: SMTP when `SMTP_URL` is set; otherwise every mail becomes an `.eml` file in
- * `DATA_DIR/outbox/` and its subject is logged (docs/operations.md, Settings). Modules never call
- * it: they queue mail in the outbox (jobs/mail-outbox.ts), whose `send-mail` job calls it.
+ * the file storage's `outbox/` (DATA_DIR/outbox/ on the local driver), readable from every
+ * instance, and where it went is logged (docs/operations.md, Settings). Modules never call it:
+ * they queue mail in the outbox (jobs/mail-outbox.ts), whose `send-mail` job calls it.
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;
   from: string;
-  outboxDir: string;
+  files: FileStore;
   log: (msg: string) => void;
 }): Mailer {
   if (opts.smtpUrl) {
@@ -52,13 +55,11 @@ export function createMailer(opts: {
   return {
     async send({ fromName, ...m }) {
       const info = await transport.sendMail({ from: senderOf(opts.from, fromName), ...m });
-      await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
-      const file = path.join(opts.outboxDir, name);
-      // Write then rename: a reader never sees half a mail.
-      await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
-      await fs.rename(`${file}.tmp`, file);
-      opts.log(`Mail to ${m.to} written to ${file}: ${m.subject}`);
+      const key = storageKey(MAIL_FILES_FOLDER, name);
+      // The store writes it whole or not at all: a reader never sees half a mail.
+      await opts.files.put(key, info.message as Buffer, { contentType: 'message/rfc822' });
+      opts.log(`Mail to ${m.to} written to ${opts.files.where(key)}: ${m.subject}`);
     },
   };
 }

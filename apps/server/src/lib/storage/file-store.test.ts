@@ -141,7 +141,15 @@ describe.each(drivers)('FileStore, %s driver', (_name, make) => {
   });
 
   it('refuses keys that could reach another path or object', async () => {
-    for (const key of ['../x', 'uploads/../x', '.partial/x', 'uploads//x', '', '/etc/passwd', 'a\\b']) {
+    for (const key of [
+      '../x',
+      'uploads/../x',
+      '.partial/x',
+      'uploads//x',
+      '',
+      '/etc/passwd',
+      'a\\b',
+    ]) {
       await expect(store.put(key, Buffer.from('x')), key).rejects.toThrow(/not a storage key/);
       await expect(store.open(key), key).rejects.toThrow(/not a storage key/);
     }

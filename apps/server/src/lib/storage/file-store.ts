@@ -42,6 +42,8 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix` (a folder, ending in `/`), in no set order. */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /** Where `key` is, for a person reading the log: a file path or an s3:// URL. */
+  where(key: string): string;
   /** Releases connections (the S3 client's sockets). */
   close(): Promise<void>;
 }

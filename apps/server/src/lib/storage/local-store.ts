@@ -131,6 +131,10 @@ export class LocalFileStore implements FileStore {
     }
   }
 
+  where(key: string): string {
+    return this.pathOf(key);
+  }
+
   async close(): Promise<void> {}
 
   /** Removes what writes interrupted by a crash left in `.partial/` (older than `olderThanMs`). */

@@ -7,6 +7,5 @@ import type { StorageTarget } from './storage-url.js';
 /** The store a parsed STORAGE_URL names; the local one is rooted at `dataDir`. */
 export function openFileStore(target: StorageTarget, dataDir: string): FileStore {
   if (target.driver === 'local') return new LocalFileStore(path.resolve(dataDir));
-  const { driver: _driver, ...opts } = target;
-  return new S3FileStore(opts);
+  return new S3FileStore(target);
 }

@@ -10,7 +10,12 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { isStorageKey, type FileStore, type OpenedObject, type StoredObject } from './file-store.js';
+import {
+  isStorageKey,
+  type FileStore,
+  type OpenedObject,
+  type StoredObject,
+} from './file-store.js';
 
 /**
  * The S3 driver (AWS S3 or any S3-compatible server: MinIO, Ceph, R2…), with the AWS SDK v3.
@@ -102,7 +107,8 @@ export class S3FileStore implements FileStore {
       const out = await this.client.send(
         new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.objectKey(key) }),
       );
-      if (!(out.Body instanceof Readable)) throw new Error('S3 answered a body that is not a stream');
+      if (!(out.Body instanceof Readable))
+        throw new Error('S3 answered a body that is not a stream');
       return { stream: out.Body, size: out.ContentLength ?? 0 };
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -143,6 +149,10 @@ export class S3FileStore implements FileStore {
         yield { key, size: obj.Size ?? 0, modified: obj.LastModified ?? new Date(0) };
       }
     }
+  }
+
+  where(key: string): string {
+    return `s3://${this.opts.bucket}/${this.objectKey(key)}`;
   }
 
   async close(): Promise<void> {
