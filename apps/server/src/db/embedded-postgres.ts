@@ -19,6 +19,7 @@ import {
   type Postmaster,
   type RunAs,
 } from './postgres-server.js';
+import { clusterDir, REACHABLE_HOME, reachableBinaries } from './reachable-postgres.js';
 
 export { freePort, sharedBuffersMb } from './postgres-server.js';
 
@@ -50,6 +51,10 @@ export interface EmbeddedOptions {
   onFailure?: (err: Error) => void;
   /** Overrides RESTART_GIVE_UP_MS (tests). */
   restartGiveUpMs?: number;
+  /** Overrides REACHABLE_HOME (tests). */
+  reachableHome?: string;
+  /** Other binaries than the npm package's (tests). */
+  binaries?: Binaries;
 }
 
 /** Waits between attempts to start a dead server again; the last one repeats. */
@@ -84,10 +89,12 @@ async function readPassword(file: string): Promise<string> {
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = opts.log ?? (() => {});
   const database = opts.database ?? 'herald';
-  const bin = await binaries();
   const runAs = runAsUser();
+  const home = opts.reachableHome ?? REACHABLE_HOME;
+  const found = opts.binaries ?? (await binaries());
+  const bin = runAs ? await reachableBinaries(found, runAs, home, log) : found;
   await fs.mkdir(opts.dataDir, { recursive: true });
-  const cluster = path.join(opts.dataDir, 'postgres');
+  const cluster = await clusterDir(opts.dataDir, runAs, home, log);
   const password = await readPassword(path.join(opts.dataDir, 'postgres.secret'));
 
   if (!existsSync(path.join(cluster, 'PG_VERSION'))) {
@@ -96,7 +103,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       await initCluster(cluster, password, bin, runAs);
     } catch (err) {
       const hint = runAs
-        ? ` (it runs as the 'postgres' system user, which must be able to reach ${opts.dataDir})`
+        ? ` (it runs as the 'postgres' system user, which must be able to reach ${cluster})`
         : '';
       throw new Error(`Could not create the database cluster${hint}: ${(err as Error).message}`);
     }
