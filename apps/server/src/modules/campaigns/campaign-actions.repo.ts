@@ -189,7 +189,7 @@ export async function recipientPage(
   return rows.map((r) => r.phone);
 }
 
-/** The media files with the names they are stored under on disk. */
+/** The media files with the names they are stored under in the FileStore. */
 export function storedFilesOf(db: DbOrTx, campaignId: string) {
   return db
     .selectFrom('campaign_files')

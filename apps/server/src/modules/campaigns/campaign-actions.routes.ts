@@ -15,7 +15,6 @@ import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
 import { visibleCampaign } from './campaign-access.js';
 import { prepareDownload } from './campaign-download.js';
-import { campaignsDir } from './campaign-files.js';
 import { readReportUpload } from './campaign-report.input.js';
 import { getReport, prepareReportExport, uploadReport } from './campaign-report.service.js';
 import { changeStatus } from './campaign-status.service.js';
@@ -30,7 +29,6 @@ export const reportUploadLimitKey = (userId: string) => `report-upload:user:${us
  */
 export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const dir = campaignsDir(ctx.uploadsDir);
 
   app.put(
     '/campaigns/status/:id',
@@ -59,7 +57,7 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
         // An unknown id answers 404 before the file is read (checked again under the lock).
         await visibleCampaign(ctx.db, actor, req.params.id);
-        const file = await readReportUpload(req, dir);
+        const file = await readReportUpload(req, ctx.stagingDir);
         try {
           return await uploadReport(ctx, actor, req.params.id, file);
         } finally {

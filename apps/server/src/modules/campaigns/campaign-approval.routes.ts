@@ -9,7 +9,7 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { sendStoredFile } from '../../lib/file-response.js';
-import { campaignsDir } from './campaign-files.js';
+import { CAMPAIGN_FILES_FOLDER } from './campaign-files.js';
 import { approveCampaign, approveCampaigns, rejectCampaign } from './campaign-approval.service.js';
 import { campaignFileFor } from './campaign-media.js';
 
@@ -20,7 +20,6 @@ import { campaignFileFor } from './campaign-media.js';
  */
 export const campaignApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const dir = campaignsDir(ctx.uploadsDir);
   const adminOnly = { roles: ['Admin' as const] };
 
   app.post(
@@ -59,7 +58,8 @@ export const campaignApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: CampaignFileParamsSchema } },
     async (req, reply) => {
       const file = await campaignFileFor(ctx, caller(req), req.params.id, req.params.fileId);
-      return sendStoredFile(reply, dir, file);
+      // A row whose object the store no longer holds answers 410 (lib/file-response.ts).
+      return sendStoredFile(reply, ctx.files, CAMPAIGN_FILES_FOLDER, file);
     },
   );
 };

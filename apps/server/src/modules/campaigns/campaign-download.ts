@@ -1,15 +1,16 @@
-import fs from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
-import { Readable, type Writable } from 'node:stream';
-import type { CampaignWithFiles } from '@herald/contract';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { server as msg, type CampaignWithFiles } from '@herald/contract';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { openStoredFile } from '../../lib/file-response.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { ZipStream } from '../../lib/zip-stream.js';
 import type { Actor } from '../../policies/scope.js';
 import { visibleCampaign } from './campaign-access.js';
 import { recipientPage, storedFilesOf } from './campaign-actions.repo.js';
 import { sanitiseName } from '../../lib/uploads.js';
-import { campaignsDir } from './campaign-files.js';
+import { campaignFileKey } from './campaign-files.js';
 import { reportCsvChunks } from './report-export.js';
 import { presentCampaign, presentFile } from './campaigns.presenter.js';
 
@@ -18,8 +19,9 @@ import { presentCampaign, presentFile } from './campaigns.presenter.js';
  * campaign as its detail view shows it, without the recipients), `recipients.csv` (header
  * `number`, read from the database in keyset batches as the archive asks for them), when the
  * campaign has a report `report.csv` (the report export's columns and rows, read the same way)
- * and every media file under its original name. Nothing is held in memory beyond one batch or one file
- * chunk.
+ * and every media file under its original name, streamed from the FileStore. Nothing is held in
+ * memory beyond one batch or one file chunk. A media file the store no longer holds answers 410
+ * before any byte is sent: an archive silently missing a file would pass for the whole campaign.
  */
 
 const RECIPIENT_BATCH = 20_000;
@@ -62,17 +64,18 @@ export async function prepareDownload(
     ...presentCampaign(row, actor),
     files: stored.map(presentFile),
   };
-  const dir = campaignsDir(ctx.uploadsDir);
   const names = archiveNames(stored.map((f) => f.original_name));
   const media = stored.map((f, i) => ({
     name: names[i] ?? f.stored_name,
-    filePath: path.join(dir, path.basename(f.stored_name)),
+    key: campaignFileKey(f.stored_name),
   }));
+  // Checked here, while the answer can still be an error; one deleted after this point cuts the
+  // download short (the route logs it) rather than leaving the file out.
+  const present = await Promise.all(media.map((f) => ctx.files.stat(f.key)));
+  if (present.some((p) => p === null)) throw new AppError(410, msg.fileGone);
   return {
     filename: `campaign_${id}.zip`,
     write: async (out) => {
-      // A file lost from disk is left out rather than failing the whole download.
-      const present = await Promise.all(media.map((f) => fs.stat(f.filePath).catch(() => null)));
       const zip = new ZipStream(out);
       zip.addBuffer('campaign.json', `${JSON.stringify(detail, null, 2)}\n`);
       zip.addStream('recipients.csv', () =>
@@ -83,10 +86,9 @@ export async function prepareDownload(
           Readable.from(reportCsvChunks(ctx.db, id), { objectMode: false }),
         );
       }
-      media.forEach((file, i) => {
-        if (!present[i]) return;
-        zip.addStream(file.name, () => createReadStream(file.filePath), { compressionLevel: 1 });
-      });
+      for (const file of media) {
+        zip.addStream(file.name, () => openLazily(ctx.files, file.key), { compressionLevel: 1 });
+      }
       await zip.finish();
     },
   };
@@ -102,4 +104,25 @@ async function* recipientLines(ctx: AppContext, id: string): AsyncGenerator<stri
     after = page.at(-1);
     if (page.length < RECIPIENT_BATCH || after === undefined) return;
   }
+}
+
+/**
+ * A stream of the object `key`, opened when the archive reaches it (the zip asks for its
+ * inputs one at a time, and the store's open is async): bytes flow through as they arrive,
+ * and when the archive gives up (the client left) the object's stream is closed with it.
+ */
+function openLazily(store: FileStore, key: string): Readable {
+  const through = new PassThrough();
+  openStoredFile(store, key).then(
+    ({ stream }) => {
+      if (through.destroyed) {
+        stream.destroy();
+        return;
+      }
+      // The pipeline destroys each side when the other fails or closes early.
+      pipeline(stream, through).catch(() => {});
+    },
+    (err: unknown) => through.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
+  return through;
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
@@ -15,13 +14,28 @@ import {
 } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { sanitiseName, stageUpload } from '../../lib/uploads.js';
+import { storageKey, type FileStore } from '../../lib/storage/file-store.js';
 
 /**
- * Campaign media on disk (docs/product.md, Campaigns; a crash leaves no half-written file that a
- * row names, and campaign-orphans.ts sweeps the rest): each file
- * streams to `<uploads>/campaigns/<uuid>.tmp` (flushed), is checked by its first bytes (never
- * its name or declared type), then renamed to `<uuid>.<ext>`; the database row comes last.
+ * Campaign media in the FileStore (docs/product.md, Campaigns), so every instance serves what
+ * any of them stored. Each file streams to this instance's staging folder (`<uuid>.tmp`), is
+ * checked by its first bytes (never its name or declared type), then put in the store as
+ * `uploads/campaigns/<uuid>.<ext>` (whole or not at all); the database row comes last. A crash
+ * between the put and the row's commit leaves an object no row names: campaign-orphans.ts
+ * sweeps those.
  */
+
+/** The store folder of campaign media. */
+export const CAMPAIGN_FILES_FOLDER = 'uploads/campaigns';
+
+/**
+ * The store key of a stored name; throws for anything but one plain generated name, so a
+ * tampered row never reaches another object (not even one in a sub-folder).
+ */
+export function campaignFileKey(storedName: string): string {
+  if (storedName.includes('/')) throw new Error(`not a stored name: ${JSON.stringify(storedName)}`);
+  return storageKey(CAMPAIGN_FILES_FOLDER, storedName);
+}
 
 /** Form field → stored kind. */
 export const FILE_FIELDS: Readonly<Record<string, CampaignFileKind>> = CAMPAIGN_FILE_FIELDS;
@@ -30,21 +44,19 @@ export interface StagedFile {
   field: string;
   kind: CampaignFileKind;
   id: string;
-  /** Where the bytes are now: the temp file, then the final one after `commitFile`. */
+  /** The staged temp file (gone once `commitFile` has put it in the store). */
   filePath: string;
+  /** The store key, set by `commitFile` before the put so a failed request deletes it too. */
+  storedKey?: string;
   originalName: string;
   size: number;
   sha256: string;
   head: Buffer;
 }
 
-export function campaignsDir(uploadsDir: string): string {
-  return path.join(uploadsDir, 'campaigns');
-}
-
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-/** Streams one upload to a temp file; 413 with the contract's message past the kind's limit. */
+/** Streams one upload to a temp file in `dir` (the staging folder); 413 with the contract's message past the kind's limit. */
 export async function stageFile(
   dir: string,
   field: string,
@@ -100,28 +112,51 @@ export function checkFile(file: StagedFile): FileType {
   return d;
 }
 
-/** Renames a checked temp file to its final generated name; returns that name. */
-export async function commitFile(dir: string, file: StagedFile, ext: string): Promise<string> {
-  const name = `${file.id}.${ext}`;
-  const target = path.join(dir, name);
-  await fs.rename(file.filePath, target);
-  file.filePath = target;
+/** Puts a checked staged file in the store under its final generated name; returns that name. */
+export async function commitFile(
+  store: FileStore,
+  file: StagedFile,
+  type: Pick<FileType, 'ext' | 'mime'>,
+): Promise<string> {
+  const name = `${file.id}.${type.ext}`;
+  file.storedKey = campaignFileKey(name);
+  await store.putFile(file.storedKey, file.filePath, { contentType: type.mime });
   return name;
 }
 
-/** Deletes every file a request wrote, wherever it got to; a missing file is fine. */
-export async function discardFiles(files: readonly StagedFile[]): Promise<void> {
+/** Deletes staged temp files (before any was put in the store); a missing one is fine. */
+export async function discardStaged(files: readonly StagedFile[]): Promise<void> {
   await Promise.all(files.map((f) => fs.rm(f.filePath, { force: true })));
 }
 
-/** After the data cleanup's commit: deletes the files of deleted campaigns; a missing file is fine. */
+/**
+ * Deletes every file a request wrote, wherever it got to: the staged temp file and, once put,
+ * the stored object. A missing one is fine.
+ */
+export async function discardFiles(store: FileStore, files: readonly StagedFile[]): Promise<void> {
+  await Promise.all(
+    files.map(async (f) => {
+      await fs.rm(f.filePath, { force: true });
+      if (f.storedKey) await store.delete(f.storedKey);
+    }),
+  );
+}
+
+/**
+ * After the data cleanup's commit: deletes the stored files of deleted campaigns; a missing one
+ * is fine, and a name that is not a plain generated name is skipped, never followed.
+ */
 export async function removeCampaignFiles(
-  uploadsDir: string,
+  store: FileStore,
   storedNames: readonly string[],
 ): Promise<void> {
-  const dir = campaignsDir(uploadsDir);
   for (const name of storedNames) {
-    if (name.includes('/') || name.includes('\\') || name.startsWith('.')) continue;
-    await fs.rm(path.join(dir, name), { force: true });
+    let key: string;
+    try {
+      key = campaignFileKey(name);
+    } catch {
+      continue;
+    }
+    await store.delete(key);
   }
 }

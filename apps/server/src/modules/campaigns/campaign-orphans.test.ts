@@ -1,24 +1,35 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, s3StorageEnv, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
-import { sweepOrphanFiles, sweepStaleTemps } from './campaign-orphans.js';
-import { campaignsDir } from './campaign-files.js';
-import { filesOnDisk, fund, png, postCampaign, file } from './campaigns.test-fixtures.js';
+import { sweepOrphanFiles } from './campaign-orphans.js';
+import { CAMPAIGN_FILES_FOLDER } from './campaign-files.js';
+import { file, fund, png, postCampaign, storedFiles } from './campaigns.test-fixtures.js';
 
-let t: TestApp;
-let h: Hierarchy;
-beforeAll(async () => {
-  t = await createTestApp();
-  h = await buildHierarchy(t);
-  await fund(t, h.admin, h.u1.user.email, 'Normal Message - domestic', 10);
-});
-afterAll(() => t.close());
+const HOUR = 60 * 60 * 1000;
+const ORPHAN = '00000000-0000-4000-8000-000000000000.png';
+const YOUNG = '00000000-0000-4000-8000-000000000001.png';
+const key = (name: string) => `${CAMPAIGN_FILES_FOLDER}/${name}`;
 
-describe('sweepOrphanFiles', () => {
-  it('removes old files no campaign names and keeps the rest', async () => {
+const drivers: [string, () => Record<string, string>][] = [
+  ['local', () => ({})],
+  ['s3', s3StorageEnv],
+];
+
+describe.each(drivers)('sweepOrphanFiles, %s driver', (driver, env) => {
+  let t: TestApp;
+  let h: Hierarchy;
+  beforeAll(async () => {
+    t = await createTestApp(env());
+    h = await buildHierarchy(t);
+    await fund(t, h.admin, h.u1.user.email, 'Normal Message - domestic', 10);
+  });
+  afterAll(() => t.close());
+
+  /** A campaign with one image; answers the stored name its row references. */
+  async function referencedFile(): Promise<string> {
+    const before = await storedFiles(t);
     const res = await postCampaign(
       t,
       h.u1.token,
@@ -26,44 +37,39 @@ describe('sweepOrphanFiles', () => {
       [file('images', png(300, 300), 'a.png')],
     );
     expect(res.statusCode, res.body).toBe(201);
-    const dir = campaignsDir(path.join(t.dataDir, 'uploads'));
-    const [stored] = await filesOnDisk(t);
+    const [stored] = (await storedFiles(t)).filter((n) => !before.includes(n));
     expect(stored).toBeDefined();
+    return stored!;
+  }
 
-    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    const orphan = path.join(dir, '00000000-0000-4000-8000-000000000000.png');
-    const young = path.join(dir, '00000000-0000-4000-8000-000000000001.png');
-    const temp = path.join(dir, '00000000-0000-4000-8000-000000000002.tmp');
-    for (const f of [orphan, young, temp]) await fs.writeFile(f, 'x');
-    await fs.utimes(orphan, hourAgo, hourAgo);
-    await fs.utimes(temp, hourAgo, hourAgo);
-    await fs.utimes(path.join(dir, stored!), hourAgo, hourAgo);
-
-    expect(await sweepOrphanFiles(t.db, dir, 60 * 60 * 1000)).toBe(1);
-    expect((await filesOnDisk(t)).sort()).toEqual(
-      [stored!, path.basename(young), path.basename(temp)].sort(),
-    );
+  it('answers 0 while the folder holds nothing', async () => {
+    expect(await sweepOrphanFiles(t.db, t.app.ctx.files, 0)).toBe(0);
   });
 
-  it('answers 0 when the directory does not exist yet', async () => {
-    expect(await sweepOrphanFiles(t.db, path.join(t.dataDir, 'nowhere'), 0)).toBe(0);
+  it('removes files no campaign names once past the grace period, keeping referenced ones', async () => {
+    const stored = await referencedFile();
+    await t.app.ctx.files.put(key(ORPHAN), Buffer.from('x'));
+    // Everything is younger than an hour: nothing goes, not even the orphan.
+    expect(await sweepOrphanFiles(t.db, t.app.ctx.files, HOUR)).toBe(0);
+    expect(await storedFiles(t)).toEqual([stored, ORPHAN].sort());
+    // An object's time cannot be set back on S3: a negative grace period makes every file old.
+    expect(await sweepOrphanFiles(t.db, t.app.ctx.files, -1000)).toBe(1);
+    expect(await storedFiles(t)).toEqual([stored]);
   });
-});
 
-describe('sweepStaleTemps', () => {
-  it('removes old temp files only', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-sweep-'));
-    try {
-      for (const n of ['old.tmp', 'new.tmp', 'kept.png'])
-        await fs.writeFile(path.join(dir, n), 'x');
-      const past = new Date(Date.now() - 2 * 60 * 60 * 1000);
-      await fs.utimes(path.join(dir, 'old.tmp'), past, past);
-      await fs.utimes(path.join(dir, 'kept.png'), past, past);
-      expect(await sweepStaleTemps(dir, 60 * 60 * 1000)).toBe(1);
-      expect((await fs.readdir(dir)).sort()).toEqual(['kept.png', 'new.tmp']);
-      expect(await sweepStaleTemps(path.join(dir, 'missing'), 0)).toBe(0);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
+  it.runIf(driver === 'local')('on disk, goes by the files’ modified times', async () => {
+    const stored = await referencedFile();
+    const store = t.app.ctx.files;
+    await store.put(key(ORPHAN), Buffer.from('x'));
+    await store.put(key(YOUNG), Buffer.from('x'));
+    const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+    for (const name of [ORPHAN, stored]) {
+      const onDisk = path.join(t.dataDir, CAMPAIGN_FILES_FOLDER, name);
+      await fs.utimes(onDisk, twoHoursAgo, twoHoursAgo);
     }
+    const before = await storedFiles(t);
+    expect(await sweepOrphanFiles(t.db, store, HOUR)).toBe(1);
+    expect(await storedFiles(t)).toEqual(before.filter((n) => n !== ORPHAN));
+    expect(await storedFiles(t)).toContain(YOUNG);
   });
 });

@@ -1,29 +1,23 @@
 import type { DbOrTx } from '../../db/database.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { removeUnreferenced, staleFilesIn } from '../../lib/stale-files.js';
+import { CAMPAIGN_FILES_FOLDER } from './campaign-files.js';
 import { knownFileNames } from './campaigns.repo.js';
 
 /**
- * Files a crash left in the campaigns' upload folder: temp files of an
- * interrupted upload, and media files that no campaign row names (a crash between the rename
- * to the final name and the transaction's end, or the rollback's cleanup). Only files older
- * than `olderThanMs` are considered, so an upload still in flight is never touched.
+ * Stored campaign media that no campaign row names: a crash between the put into the store
+ * and the transaction's end, or a failed rollback cleanup. Only objects older than
+ * `olderThanMs` are considered, so an upload still in flight (on any instance) is never
+ * touched. Staged temp files are not here: they live in each instance's staging folder, which
+ * is cleaned at start-up (lib/storage/staging.ts).
  */
-
-const isTemp = (name: string) => name.endsWith('.tmp');
-
-export async function sweepStaleTemps(dir: string, olderThanMs: number): Promise<number> {
-  const stale = await staleFilesIn(dir, olderThanMs, isTemp);
-  // No row names a temp file: every stale one goes.
-  return removeUnreferenced(dir, stale, async () => []);
-}
-
 export async function sweepOrphanFiles(
   db: DbOrTx,
-  dir: string,
+  store: FileStore,
   olderThanMs: number,
 ): Promise<number> {
-  const stale = await staleFilesIn(dir, olderThanMs, (name) => !isTemp(name));
-  return removeUnreferenced(dir, stale, async (batch) => {
-    return knownFileNames(db, batch);
-  });
+  const stale = await staleFilesIn(store, CAMPAIGN_FILES_FOLDER, olderThanMs, () => true);
+  return removeUnreferenced(store, CAMPAIGN_FILES_FOLDER, stale, (batch) =>
+    knownFileNames(db, batch),
+  );
 }

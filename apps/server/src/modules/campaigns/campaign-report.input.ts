@@ -1,17 +1,14 @@
 import fs from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_REPORT_BYTES, server as msg } from '@herald/contract';
 import { AppError, badRequest } from '../../lib/app-error.js';
+import { stageUpload } from '../../lib/uploads.js';
 
 /**
  * Reads POST /api/campaigns/{id}/upload-report: one file field `reportFile`, streamed to a temp
- * file (never held in memory) under the campaign uploads directory, where the boot sweep
- * removes what a crash leaves behind. The caller deletes the file when done.
+ * file (never held in memory) in this instance's staging folder, where the start-up sweep
+ * removes what a crash leaves behind. The file is only read during the request (it is never
+ * kept, so never goes to the FileStore); the caller deletes it when done.
  */
 
 export const REPORT_FIELD = 'reportFile';
@@ -52,22 +49,8 @@ export async function readReportUpload(req: FastifyRequest, dir: string): Promis
         part.file.resume();
         throw badRequest(msg.reportFileNotCsv);
       }
-      const filePath = path.join(dir, `${randomUUID()}.report.tmp`);
-      staged = { filePath, originalName: part.filename, size: 0 };
-      const target = staged;
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          target.size += chunk.length;
-          if (target.size > MAX_REPORT_BYTES) return done(tooLarge());
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(part.file, meter, createWriteStream(filePath, { flags: 'wx' }));
-      } catch (err) {
-        if (isFileTooLarge(err)) throw tooLarge();
-        throw err;
-      }
+      const file = await stageUpload(dir, part.file, { maxBytes: MAX_REPORT_BYTES, tooLarge });
+      staged = { filePath: file.filePath, originalName: part.filename, size: file.size };
     }
   } catch (err) {
     if (staged) await fs.rm(staged.filePath, { force: true });
@@ -75,13 +58,4 @@ export async function readReportUpload(req: FastifyRequest, dir: string): Promis
   }
   if (!staged) throw badRequest(msg.reportFileRequired);
   return staged;
-}
-
-function isFileTooLarge(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    'code' in err &&
-    err.code === 'FST_REQ_FILE_TOO_LARGE'
-  );
 }

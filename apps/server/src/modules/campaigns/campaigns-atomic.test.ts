@@ -8,10 +8,11 @@ import {
   bigPng,
   campaignRows,
   file,
-  filesOnDisk,
   fund,
   png,
   postCampaign,
+  stagedFiles,
+  storedFiles,
 } from './campaigns.test-fixtures.js';
 
 const NORMAL: CreditType = 'Normal Message - domestic';
@@ -39,7 +40,8 @@ const plain = (over: Record<string, string> = {}) => ({
 /** Nothing of a failed request is left: no rows, no files, no ledger entry, same balance. */
 async function expectNothingLeft(before: Awaited<ReturnType<typeof snapshot>>) {
   expect(await campaignRows(t)).toEqual(before.rows);
-  expect(await filesOnDisk(t)).toEqual(before.files);
+  expect(await storedFiles(t)).toEqual(before.files);
+  expect(await stagedFiles(t)).toEqual([]);
   expect(await countEntries(t.db)).toBe(before.entries);
   expect(await balanceOf(t.db, h.u1.user.id, NORMAL)).toBe(before.balance);
 }
@@ -49,7 +51,7 @@ async function snapshot() {
     rows: await campaignRows(t),
     entries: await countEntries(t.db),
     balance: await balanceOf(t.db, h.u1.user.id, NORMAL),
-    files: await filesOnDisk(t),
+    files: await storedFiles(t),
   };
 }
 
@@ -123,7 +125,8 @@ describe('POST /api/campaigns: all or nothing', () => {
     expect((await campaignRows(t)).campaigns).toBe(before.rows.campaigns + 1);
     expect(await countEntries(t.db)).toBe(before.entries + 1);
     expect(await balanceOf(t.db, h.u1.user.id, NORMAL)).toBe(before.balance - 2);
-    expect(await filesOnDisk(t)).toHaveLength(1);
+    expect(await storedFiles(t)).toHaveLength(before.files.length + 1);
+    expect(await stagedFiles(t)).toEqual([]);
     const other = await postCampaign(t, h.u1.token, plain(), [], 'campaign-key-1');
     expect([other.statusCode, message(other)]).toEqual([409, msg.idempotencyMismatch]);
   });

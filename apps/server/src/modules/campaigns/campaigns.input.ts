@@ -9,7 +9,7 @@ import {
   server as msg,
 } from '@herald/contract';
 import { badRequest } from '../../lib/app-error.js';
-import { discardFiles, FILE_FIELDS, stageFile, type StagedFile } from './campaign-files.js';
+import { discardStaged, FILE_FIELDS, stageFile, type StagedFile } from './campaign-files.js';
 import { RecipientScanner, recipientsDigest, type RecipientList } from './recipient-scan.js';
 
 /**
@@ -38,7 +38,8 @@ const MAX_TEXT_FIELD_BYTES = 4 * MAX_TEXT_FIELD;
 const TO = 'to';
 
 /**
- * Reads the multipart form, streaming each file to a temp file as it arrives. On any failure
+ * Reads the multipart form, streaming each file to a temp file in `dir` (this instance's
+ * staging folder) as it arrives. On any failure
  * every file this request wrote is deleted before the error goes on.
  */
 export async function readCampaignUpload(
@@ -92,7 +93,7 @@ export async function readCampaignUpload(
         }
         const staged = await stageFile(dir, part.fieldname, kind, part.filename, part.file);
         // A browser sends an empty file part when no file was chosen.
-        if (staged.size === 0) await discardFiles([staged]);
+        if (staged.size === 0) await discardStaged([staged]);
         else files.push(staged);
         continue;
       }
@@ -107,7 +108,7 @@ export async function readCampaignUpload(
       fields[part.fieldname] = part.value;
     }
   } catch (err) {
-    await discardFiles(files);
+    await discardStaged(files);
     throw err;
   }
   const recipients = (scanner ?? new RecipientScanner(0)).finish();

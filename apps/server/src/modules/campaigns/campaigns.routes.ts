@@ -16,7 +16,7 @@ import { caller } from '../../plugins/auth.js';
 import { campaignActionsRoutes } from './campaign-actions.routes.js';
 import { campaignNumbersRoutes } from './campaign-numbers.routes.js';
 import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
-import { campaignsDir, discardFiles } from './campaign-files.js';
+import { discardFiles } from './campaign-files.js';
 import { readCampaignUpload } from './campaigns.input.js';
 import * as service from './campaigns.service.js';
 
@@ -29,8 +29,8 @@ export const campaignCreateLimitKey = (userId: string) => `campaign-create:user:
  */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  // Files a crash leaves here are removed by the hourly `sweep-uploads` job (jobs/).
-  const dir = campaignsDir(ctx.uploadsDir);
+  // A staged file a crash leaves is removed at the next start (lib/storage/staging.ts); a stored
+  // one no row names, by the hourly `sweep-uploads` job (jobs/).
 
   await withMultipart(app, (uploads) => {
     uploads.post(
@@ -42,11 +42,11 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Counted before a byte of the upload is read (429 with Retry-After past the limit).
         const limitKey = campaignCreateLimitKey(actor.id);
         await ctx.rateLimiter.consume([[limitKey, RATE_LIMITS.campaignCreatePerUser]]);
-        const upload = await readCampaignUpload(req, dir);
+        const upload = await readCampaignUpload(req, ctx.stagingDir);
         try {
           const checked = service.checkUpload(upload);
           const owner = await service.resolveOwner(ctx, actor, checked.fields.userEmail);
-          const files = await service.commitFiles(dir, upload.files);
+          const files = await service.commitFiles(ctx.files, upload.files);
           const result = await runIdempotent(
             ctx.db,
             {
@@ -74,12 +74,12 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (result.replayed) {
             // A replay did no new work: it gives its counted attempt back.
             await ctx.rateLimiter.refund([limitKey]);
-            await discardFiles(upload.files);
+            await discardFiles(ctx.files, upload.files);
             reply.header('idempotent-replayed', 'true');
           }
           return await reply.code(result.status).send(result.body);
         } catch (err) {
-          await discardFiles(upload.files);
+          await discardFiles(ctx.files, upload.files);
           throw err;
         }
       },

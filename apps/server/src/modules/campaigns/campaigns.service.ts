@@ -17,6 +17,7 @@ import {
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import * as ledger from '../credits/ledger.service.js';
@@ -87,8 +88,11 @@ export async function resolveOwner(ctx: AppContext, actor: AuthUser, email: stri
   return target;
 }
 
-/** Checks each file's content and renames it to its final name (files stay staged on error). */
-export async function commitFiles(dir: string, files: StagedFile[]) {
+/**
+ * Checks each file's content, then puts each in the store under its final name. On error the
+ * caller's `discardFiles` removes whatever got staged or stored.
+ */
+export async function commitFiles(store: FileStore, files: StagedFile[]) {
   const rows = [];
   const positions = new Map<string, number>();
   for (const file of files) {
@@ -99,7 +103,7 @@ export async function commitFiles(dir: string, files: StagedFile[]) {
   }
   const committed = [];
   for (const { file, type, position } of rows) {
-    const storedName = await commitFile(dir, file, type.ext);
+    const storedName = await commitFile(store, file, type);
     committed.push({
       kind: file.kind,
       stored_name: storedName,

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { CreditType } from '@herald/contract';
 import type { TestApp } from '../../../test/harness.js';
 import { creditBody, postCredit } from '../credits/credits.test-fixtures.js';
 import { multipart, type FilePart } from '../users/test-fixtures.js';
+import { CAMPAIGN_FILES_FOLDER } from './campaign-files.js';
 
 /** Test-only helpers shared by the campaigns tests. */
 
@@ -86,10 +86,19 @@ export async function fund(
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/** Every file under the campaign uploads directory (temp files included). */
-export async function filesOnDisk(t: TestApp): Promise<string[]> {
+/** The names of every stored campaign media file (the store's `uploads/campaigns` folder). */
+export async function storedFiles(t: TestApp): Promise<string[]> {
+  const names: string[] = [];
+  for await (const obj of t.app.ctx.files.list(`${CAMPAIGN_FILES_FOLDER}/`)) {
+    names.push(obj.key.slice(CAMPAIGN_FILES_FOLDER.length + 1));
+  }
+  return names.sort();
+}
+
+/** The temp files in this instance's staging folder (a request's upload being checked). */
+export async function stagedFiles(t: TestApp): Promise<string[]> {
   try {
-    return await fs.readdir(path.join(t.dataDir, 'uploads', 'campaigns'));
+    return (await fs.readdir(t.app.ctx.stagingDir)).sort();
   } catch {
     return [];
   }

@@ -5,7 +5,7 @@
  */
 export { lockVisibleCampaign, visibleCampaign } from './campaign-access.js';
 export type { CampaignDispatch } from './campaign-dispatch.js';
-export { campaignsDir, removeCampaignFiles } from './campaign-files.js';
+export { CAMPAIGN_FILES_FOLDER, campaignFileKey, removeCampaignFiles } from './campaign-files.js';
 export {
   deleteCampaigns,
   type CampaignSelection,

@@ -57,7 +57,6 @@ export function deliveryTasks(ctx: AppContext, overrides: Partial<DispatchOption
   const deps = {
     db: ctx.db,
     delivery: ctx.delivery,
-    uploadsDir: ctx.uploadsDir,
     limiter: new SendLimiter(ctx.config.delivery.concurrency),
     presence: presenceOf(ctx),
     log: ctx.log,

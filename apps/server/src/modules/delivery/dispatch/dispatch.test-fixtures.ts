@@ -83,7 +83,6 @@ export function depsFor(
   return {
     db: t.db,
     delivery: { adapterFor: () => adapter },
-    uploadsDir: t.app.ctx.uploadsDir,
     limiter: new SendLimiter(16),
     presence: presenceOf(t.app.ctx),
     log: t.app.ctx.log,

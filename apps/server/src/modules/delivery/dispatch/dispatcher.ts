@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../db/database.js';
 import type { Log } from '../../../jobs/worker-logger.js';
-import { campaignsDir } from '../../campaigns/index.js';
+import { campaignFileKey } from '../../campaigns/index.js';
 import { publishCampaignProgress } from '../../live/index.js';
 import { addLaneJob, addLaneJobs } from './dispatch-lanes.js';
 import { ResultWriter } from './result-writer.js';
@@ -63,7 +62,6 @@ export const DEFAULT_DISPATCH_OPTIONS: Omit<DispatchOptions, 'maxAttempts'> = {
 export interface DispatchDeps {
   db: Db;
   delivery: { adapterFor(provider: string): ProviderAdapter };
-  uploadsDir: string;
   limiter: SendLimiter;
   /** This instance's presence: claims are made under its key, held while they are unwritten. */
   presence: DispatchPresence;
@@ -194,10 +192,9 @@ async function sendFor(deps: DispatchDeps, slice: Slice): Promise<SliceEnd> {
 type Build = (phone: string) => OutboundMessage;
 
 async function messageBuilder(deps: DispatchDeps, c: DispatchCampaign): Promise<Build> {
-  const dir = campaignsDir(deps.uploadsDir);
   const media = (await mediaOf(deps.db, c.id)).map((f) => ({
     kind: f.kind,
-    path: path.join(dir, f.stored_name),
+    key: campaignFileKey(f.stored_name),
     mime: f.mime,
   }));
   const call = c.cta_call ? { number: c.cta_call, text: c.cta_call_text ?? '' } : undefined;

@@ -16,8 +16,11 @@ export interface OutboundMessage {
   to: string;
   creditType: CreditType;
   message: string;
-  /** The campaign's media files under DATA_DIR/uploads: an adapter uploads them as its provider needs. */
-  media: { kind: string; path: string; mime: string }[];
+  /**
+   * The campaign's media files by their FileStore key (`uploads/campaigns/<name>`): an adapter
+   * that needs the bytes reads them through the store, as its provider needs.
+   */
+  media: { kind: string; key: string; mime: string }[];
   cta: { call?: { number: string; text: string }; url?: { url: string; text: string } } | null;
 }
 

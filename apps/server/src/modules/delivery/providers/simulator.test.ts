@@ -30,7 +30,7 @@ const message = (to: string, reference = `camp:${to}`): OutboundMessage => ({
   to,
   creditType: 'With CTA - domestic',
   message: 'Hello',
-  media: [{ kind: 'image', path: '/nowhere/a.png', mime: 'image/png' }],
+  media: [{ kind: 'image', key: 'uploads/campaigns/a.png', mime: 'image/png' }],
   cta: { url: { url: 'https://example.com', text: 'Open' } },
 });
 
