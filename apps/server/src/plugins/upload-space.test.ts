@@ -1,3 +1,4 @@
+import type * as FsPromises from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server as msg } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -11,7 +12,7 @@ import {
 /** The folders whose disk was asked about, to see that it is the staging folder's. */
 const statfsPaths = vi.hoisted(() => [] as string[]);
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const real = await importOriginal<typeof FsPromises>();
   const statfs = ((p: string, ...rest: []) => {
     statfsPaths.push(p);
     return real.statfs(p, ...rest);
