@@ -56,8 +56,12 @@ describe('sweepTicketUploads', () => {
       token: h.u1.token,
     });
     expect(res.statusCode).toBe(200);
-    const empty = new LocalFileStore(await freshDataDir());
-    expect(await sweepTicketUploads(t.db, empty, 0)).toBe(0);
+    const emptyDir = await freshDataDir();
+    try {
+      expect(await sweepTicketUploads(t.db, new LocalFileStore(emptyDir), 0)).toBe(0);
+    } finally {
+      await fs.rm(emptyDir, { recursive: true, force: true });
+    }
   });
 
   it('runs with the hourly upload sweep job', async () => {

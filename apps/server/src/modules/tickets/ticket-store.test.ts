@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server as msg } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
@@ -72,6 +73,30 @@ describe.each(STORAGE_DRIVERS)('ticket attachments on the %s driver', (_driver, 
     ]);
     expect(res.statusCode).toBe(404);
     expect(await storedNames(t.app.ctx.files, TICKETS_FOLDER)).toEqual(before);
+  });
+
+  it('removes what it stored when a later file cannot be stored', async () => {
+    const store = t.app.ctx.files;
+    const before = await storedNames(store, TICKETS_FOLDER);
+    const staged = await fs.readdir(t.app.ctx.stagingDir);
+    const realPut = store.putFile.bind(store);
+    let calls = 0;
+    const put = vi.spyOn(store, 'putFile').mockImplementation(async (key, filePath) => {
+      if (++calls === 2) throw new Error('the store went away');
+      return realPut(key, filePath);
+    });
+    try {
+      const res = await postTicket(t, h.u1.token, {}, [
+        attachment(TINY_PNG, 'a.png'),
+        attachment(PDF, 'b.pdf'),
+      ]);
+      expect(res.statusCode).toBe(500);
+      expect(calls).toBe(2);
+    } finally {
+      put.mockRestore();
+    }
+    expect(await storedNames(store, TICKETS_FOLDER)).toEqual(before);
+    expect(await fs.readdir(t.app.ctx.stagingDir)).toEqual(staged);
   });
 
   it('removeTicketFiles deletes the named attachments and skips names that are not ours', async () => {
