@@ -7,12 +7,14 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '../plugins/idempotency.js';
 import { LONGEST_WINDOW_SECONDS } from '../plugins/rate-limit.js';
 import { addJob, TASKS, type TaskName } from './job-queue.js';
 import { crontab, taskList } from './tasks.js';
+import { LOCAL_STORAGE_ENV } from './stored-uploads.test-fixtures.js';
 import { UPLOAD_GRACE_MS } from './upload-sweeps.js';
 
 let t: TestApp;
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The local driver: the upload sweep's test sets files' times on disk.
+  t = await createTestApp(LOCAL_STORAGE_ENV);
   const admin = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   adminId = admin.id;
 });
@@ -104,60 +106,49 @@ describe('the periodic jobs', () => {
     expect(left.map((r) => r.key)).toEqual(['live']);
   });
 
-  it('sweep-uploads removes old orphaned and temp files, keeps named and young ones', async () => {
-    const uploads = path.join(t.dataDir, 'uploads');
-    const campaigns = path.join(uploads, 'campaigns');
-    const logos = path.join(uploads, 'logos');
-    await fs.mkdir(campaigns, { recursive: true });
-    await fs.mkdir(logos, { recursive: true });
-    const announcements = path.join(uploads, 'announcements');
-    await fs.mkdir(announcements, { recursive: true });
+  it('sweep-uploads removes old stored files no row names, keeps named and young ones', async () => {
+    const store = t.app.ctx.files;
     const usedLogo = '11111111-1111-4111-8111-111111111111.png';
     await t.db
       .updateTable('users')
       .set({ company_logo: `/api/files/logos/${usedLogo}` })
       .where('id', '=', adminId)
       .execute();
-    const old = ago(UPLOAD_GRACE_MS + 60_000);
-    const files = {
-      campaignTemp: path.join(campaigns, 'a1b2.tmp'),
-      campaignOrphan: path.join(campaigns, '00000000-0000-4000-8000-00000000000a.png'),
-      campaignYoung: path.join(campaigns, '00000000-0000-4000-8000-00000000000b.png'),
-      logoOrphan: path.join(logos, '22222222-2222-4222-8222-222222222222.jpg'),
-      logoTemp: path.join(logos, '.33333333-3333-4333-8333-333333333333.tmp'),
-      logoUsed: path.join(logos, usedLogo),
-      logoYoung: path.join(logos, '44444444-4444-4444-8444-444444444444.png'),
-      announcementOrphan: path.join(announcements, '55555555-5555-4555-8555-555555555555.png'),
+    const keys = {
+      campaignOrphan: 'uploads/campaigns/00000000-0000-4000-8000-00000000000a.png',
+      campaignYoung: 'uploads/campaigns/00000000-0000-4000-8000-00000000000b.png',
+      logoOrphan: 'uploads/logos/22222222-2222-4222-8222-222222222222.jpg',
+      logoUsed: `uploads/logos/${usedLogo}`,
+      logoYoung: 'uploads/logos/44444444-4444-4444-8444-444444444444.png',
+      announcementOrphan: 'uploads/announcements/55555555-5555-4555-8555-555555555555.png',
+      ticketOrphan: 'uploads/tickets/66666666-6666-4666-8666-666666666666.pdf',
     };
-    for (const f of Object.values(files)) await fs.writeFile(f, 'x');
-    for (const f of [
-      files.campaignTemp,
-      files.campaignOrphan,
-      files.logoOrphan,
-      files.logoTemp,
-      files.logoUsed,
-      files.announcementOrphan,
+    for (const key of Object.values(keys)) await store.put(key, Buffer.from('x'));
+    // Made old on disk: this app is on the local driver, whose keys are paths under DATA_DIR.
+    const old = ago(UPLOAD_GRACE_MS + 60_000);
+    for (const key of [
+      keys.campaignOrphan,
+      keys.logoOrphan,
+      keys.logoUsed,
+      keys.announcementOrphan,
+      keys.ticketOrphan,
     ]) {
-      await fs.utimes(f, old, old);
+      await fs.utimes(path.join(t.dataDir, key), old, old);
     }
     await runTask(TASKS.sweepUploads);
-    const exists = async (f: string) =>
-      fs.access(f).then(
-        () => true,
-        () => false,
-      );
     const state = Object.fromEntries(
-      await Promise.all(Object.entries(files).map(async ([k, f]) => [k, await exists(f)])),
+      await Promise.all(
+        Object.entries(keys).map(async ([k, key]) => [k, (await store.stat(key)) !== null]),
+      ),
     );
     expect(state).toEqual({
-      campaignTemp: false,
       campaignOrphan: false,
       campaignYoung: true,
       logoOrphan: false,
-      logoTemp: false,
       logoUsed: true,
       logoYoung: true,
       announcementOrphan: false,
+      ticketOrphan: false,
     });
   });
 });

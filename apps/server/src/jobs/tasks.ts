@@ -45,7 +45,7 @@ export function taskList(ctx: AppContext): TaskList {
       report('stale rate-limit counters deleted', await ctx.rateLimiter.prune());
     },
     [TASKS.sweepUploads]: async () => {
-      const swept = await sweepUploads(ctx.db, ctx.uploadsDir);
+      const swept = await sweepUploads(ctx.db, ctx.files);
       const removed = Object.values(swept).reduce((sum, n) => sum + n, 0);
       report('orphaned upload files removed', removed);
     },

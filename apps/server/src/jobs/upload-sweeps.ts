@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.js';
+import type { FileStore } from '../lib/storage/file-store.js';
 import { sweepOrphanImages } from '../modules/announcements/announcement-orphans.js';
 import { sweepOrphanLogos } from '../modules/branding/logo-orphans.js';
-import { campaignsDir } from '../modules/campaigns/campaign-files.js';
-import { sweepOrphanFiles, sweepStaleTemps } from '../modules/campaigns/campaign-orphans.js';
+import { sweepOrphanFiles } from '../modules/campaigns/campaign-orphans.js';
 import { sweepTicketUploads } from '../modules/tickets/ticket-orphans.js';
 
 /**
@@ -12,7 +12,6 @@ import { sweepTicketUploads } from '../modules/tickets/ticket-orphans.js';
 export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
 
 export interface SweepResult {
-  campaignTemps: number;
   campaignOrphans: number;
   logos: number;
   tickets: number;
@@ -20,21 +19,20 @@ export interface SweepResult {
 }
 
 /**
- * Files a crash left behind: temp files of an interrupted upload, and final-named files that no
- * row names (a crash between the rename and the commit, or after the commit of a logo change
- * but before the old logo was deleted).
+ * Stored files a crash left behind: final-named files that no row names (a crash between the
+ * put and the commit, or after the commit of a logo change but before the old logo was
+ * deleted). The store is shared by every instance, so one run sweeps for all of them; an
+ * upload's staged temp file is the staging folder's, cleared at each instance's start.
  */
 export async function sweepUploads(
   db: Db,
-  uploadsDir: string,
+  store: FileStore,
   olderThanMs = UPLOAD_GRACE_MS,
 ): Promise<SweepResult> {
-  const dir = campaignsDir(uploadsDir);
   return {
-    campaignTemps: await sweepStaleTemps(dir, olderThanMs),
-    campaignOrphans: await sweepOrphanFiles(db, dir, olderThanMs),
-    logos: await sweepOrphanLogos(db, uploadsDir, olderThanMs),
-    tickets: await sweepTicketUploads(db, uploadsDir, olderThanMs),
-    announcementImages: await sweepOrphanImages(db, uploadsDir, olderThanMs),
+    campaignOrphans: await sweepOrphanFiles(db, store, olderThanMs),
+    logos: await sweepOrphanLogos(db, store, olderThanMs),
+    tickets: await sweepTicketUploads(db, store, olderThanMs),
+    announcementImages: await sweepOrphanImages(db, store, olderThanMs),
   };
 }

@@ -24,14 +24,17 @@ export type ZodApp = FastifyInstance<
  * async hooks and a 'close' listener to every request of the scope it is registered in; kept
  * to upload routes, the other routes do not pay for it (registered globally it cost
  * /api/session about a third of its throughput). Before any byte of an upload is read, the disk
- * under DATA_DIR must keep UPLOADS_MIN_FREE_MB free, else 507 (docs/operations.md, Settings).
+ * of this instance's staging folder, where every upload is staged whichever storage driver
+ * keeps it afterwards, must keep UPLOADS_MIN_FREE_MB free, else 507 (docs/operations.md,
+ * Settings).
  */
 export async function withMultipart(app: ZodApp, routes: (scope: ZodApp) => void): Promise<void> {
   await app.register(async (scope) => {
-    const { dataDir, uploadsMinFreeBytes } = app.ctx.config;
+    const { stagingDir } = app.ctx;
+    const { uploadsMinFreeBytes } = app.ctx.config;
     scope.addHook('onRequest', async () => {
       if (uploadsMinFreeBytes === 0) return;
-      const disk = await statfs(dataDir);
+      const disk = await statfs(stagingDir);
       if (disk.bavail * disk.bsize < uploadsMinFreeBytes) throw new AppError(507, msg.storageLow);
     });
     await scope.register(multipart, {

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { detectFileType, type FileType } from '@herald/contract';
+import { storageKey, type FileStore } from '../../lib/storage/file-store.js';
 import { storeUnderNewName } from '../../lib/uploads.js';
 
 /**
- * Announcement images on disk: `${uploadsDir}/announcements/<uuid>.<ext>`, served publicly at
- * `/api/files/announcements/<name>` (public files are images only: docs/product.md, Branding). Names are
+ * Announcement images in the FileStore: `uploads/announcements/<uuid>.<ext>`, served publicly
+ * by every instance at `/api/files/announcements/<name>` (public files are images only: docs/product.md, Branding). Names are
  * generated, never the client's; the type comes from the file's first bytes, never its name or
  * declared type.
  */
@@ -37,24 +36,19 @@ export function imageContentType(name: string): string {
   return MIME_BY_EXT[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 
-export function imagesDir(uploadsDir: string): string {
-  return path.join(uploadsDir, 'announcements');
-}
-
-export function imagePath(uploadsDir: string, name: string): string {
-  return path.join(imagesDir(uploadsDir), path.basename(name));
-}
+/** The images' folder in the FileStore. */
+export const IMAGES_FOLDER = 'uploads/announcements';
 
 export function imageUrl(name: string): string {
   return `${ANNOUNCEMENT_IMAGE_URL_PREFIX}${name}`;
 }
 
 /** Writes the image under a new name; a reader never sees a half-written file. */
-export function storeImage(uploadsDir: string, data: Buffer, type: FileType): Promise<string> {
-  return storeUnderNewName(imagesDir(uploadsDir), data, type.ext);
+export function storeImage(store: FileStore, data: Buffer, type: FileType): Promise<string> {
+  return storeUnderNewName(store, IMAGES_FOLDER, data, type.ext);
 }
 
-/** Removes an image by its stored name; a file already gone (or a name not ours) is fine. */
-export async function deleteImage(uploadsDir: string, name: string | null): Promise<void> {
-  if (name && isImageName(name)) await fs.rm(imagePath(uploadsDir, name), { force: true });
+/** Removes an image by its stored name; one already gone (or a name not ours) is fine. */
+export async function deleteImage(store: FileStore, name: string | null): Promise<void> {
+  if (name && isImageName(name)) await store.delete(storageKey(IMAGES_FOLDER, name));
 }

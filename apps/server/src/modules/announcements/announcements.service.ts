@@ -80,7 +80,7 @@ export async function createAnnouncement(
   if (unknown) throw badRequest(msg.announcementTargetUnknown(unknown));
   const type = upload.image ? imageTypeOf(upload.image) : null;
   if (upload.image && !type) throw badRequest(msg.announcementImageType);
-  const image = upload.image && type ? await storeImage(ctx.uploadsDir, upload.image, type) : null;
+  const image = upload.image && type ? await storeImage(ctx.files, upload.image, type) : null;
   try {
     const row = await ctx.db.transaction().execute(async (tx) => {
       const inserted = await repo.insertAnnouncement(tx, {
@@ -106,7 +106,8 @@ export async function createAnnouncement(
       targets: [...known.keys()].sort(),
     });
   } catch (err) {
-    await deleteImage(ctx.uploadsDir, image);
+    // The request's own error goes on; an image left behind is the sweep's.
+    await deleteImage(ctx.files, image).catch(() => {});
     throw err;
   }
 }
@@ -115,7 +116,10 @@ export async function createAnnouncement(
 export async function deleteAnnouncement(ctx: AppContext, id: string): Promise<void> {
   const row = await repo.deleteAnnouncement(ctx.db, id);
   if (!row) throw notFound(msg.announcementNotFound);
-  await deleteImage(ctx.uploadsDir, row.image);
+  // The row is gone (committed): an image the store could not delete now is the sweep's.
+  await deleteImage(ctx.files, row.image).catch((err: unknown) => {
+    ctx.log.warn({ err }, 'could not delete an announcement image');
+  });
 }
 
 /** PUT /api/announcements/{id}/seen: for the caller only; 404 outside its audience. */

@@ -1,9 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg, type AdminAnnouncementList, type AnnouncementList } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, TINY_PNG, type Hierarchy } from '../users/test-fixtures.js';
+import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { IMAGES_FOLDER } from './announcement-files.js';
 import {
   createAnnouncement,
   imagePart,
@@ -267,8 +268,7 @@ describe('DELETE /api/announcements/{id}', () => {
   it('removes the announcement and its image file', async () => {
     const a = await createAnnouncement(t, h.admin, { title: 'doomed' }, [imagePart(TINY_PNG)]);
     const name = path.basename(a.image as string);
-    const file = path.join(t.dataDir, 'uploads', 'announcements', name);
-    expect(fs.existsSync(file)).toBe(true);
+    expect(await imageFiles()).toContain(name);
     await t.request({ method: 'PUT', url: `/api/announcements/${a._id}/seen`, token: h.u1.token });
     const res = await t.request({
       method: 'DELETE',
@@ -277,7 +277,7 @@ describe('DELETE /api/announcements/{id}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: msg.announcementDeleted });
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await imageFiles()).not.toContain(name);
     expect(await historyOf(h.u1.token)).not.toContain('doomed');
     expect((await t.request({ method: 'GET', url: a.image as string })).statusCode).toBe(404);
     const again = await t.request({
@@ -314,7 +314,6 @@ describe('lists are paged', () => {
   });
 });
 
-async function imageFiles(): Promise<string[]> {
-  const dir = path.join(t.dataDir, 'uploads', 'announcements');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+function imageFiles(): Promise<string[]> {
+  return storedNames(t.app.ctx.files, IMAGES_FOLDER);
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_COMPANY_NAME,
@@ -9,6 +7,7 @@ import {
   type UpdateUserReply,
   type User,
 } from '@herald/contract';
+import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   TINY_JPEG,
@@ -20,6 +19,7 @@ import {
   type Hierarchy,
   type Member,
 } from '../users/test-fixtures.js';
+import { LOGOS_FOLDER } from './logo-files.js';
 
 let t: TestApp;
 let h: Hierarchy;
@@ -58,7 +58,7 @@ const png = (data = TINY_PNG, filename = 'logo.png'): FilePart => ({
   data,
 });
 
-const logoFiles = () => fs.readdir(path.join(t.dataDir, 'uploads', 'logos')).catch(() => []);
+const logoFiles = () => storedNames(t.app.ctx.files, LOGOS_FOLDER);
 
 describe('GET /api/whitelabel/my-branding', () => {
   it('is the default name without a logo when nobody up the chain set one', async () => {

@@ -1,10 +1,10 @@
 import { publicImagesRoutes } from '../../plugins/public-images.js';
-import { isLogoName, logoContentType, logoPath } from './logo-files.js';
+import { LOGOS_FOLDER, isLogoName, logoContentType } from './logo-files.js';
 
 /** GET /api/files/logos/:name: whitelabel logos, shown by the layout in an <img>. */
 export const filesRoutes = publicImagesRoutes({
   url: '/files/logos/:name',
   isName: isLogoName,
-  pathOf: logoPath,
+  folder: LOGOS_FOLDER,
   contentType: logoContentType,
 });

@@ -6,14 +6,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { server as msg } from '@herald/contract';
 import { TINY_PNG } from '../users/test-fixtures.js';
 import sharp from 'sharp';
-import { changeLogo, checkLogo, fitLogo, logoUrl, storeLogo } from './logo-files.js';
+import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { LocalFileStore } from '../../lib/storage/local-store.js';
+import { LOGOS_FOLDER, changeLogo, checkLogo, fitLogo, logoUrl, storeLogo } from './logo-files.js';
 
 let dir: string;
+let store: FileStore;
 const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
-const files = () => fs.readdir(path.join(dir, 'logos')).catch(() => [] as string[]);
+const files = () => storedNames(store, LOGOS_FOLDER);
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-logos-'));
+  store = new LocalFileStore(dir);
 });
 afterEach(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -57,9 +62,9 @@ describe('fitLogo', () => {
 
 describe('changeLogo', () => {
   it('removes the new file when the write fails, keeping the stored one', async () => {
-    const old = await storeLogo(dir, TINY_PNG, 'png');
+    const old = await storeLogo(store, TINY_PNG, 'png');
     const failing = changeLogo(
-      dir,
+      store,
       checkLogo(TINY_PNG),
       () => Promise.reject(new Error('rolled back')),
       log,
@@ -69,10 +74,10 @@ describe('changeLogo', () => {
   });
 
   it('deletes the replaced file only once the write has succeeded', async () => {
-    const old = await storeLogo(dir, TINY_PNG, 'png');
+    const old = await storeLogo(store, TINY_PNG, 'png');
     let seenDuringWrite: string[] = [];
     const result = await changeLogo(
-      dir,
+      store,
       checkLogo(TINY_PNG),
       async (name) => {
         seenDuringWrite = await files();

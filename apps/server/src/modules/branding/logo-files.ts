@@ -1,14 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { detectFileType, server as msg } from '@herald/contract';
 import { badRequest } from '../../lib/app-error.js';
+import { storageKey, type FileStore } from '../../lib/storage/file-store.js';
 import { storeUnderNewName } from '../../lib/uploads.js';
 
 /**
- * Whitelabel logos on disk: `${uploadsDir}/logos/<uuid>.<png|jpg>`, served publicly at
- * `/api/files/logos/<name>`. Names are generated, never the client's; the type comes from the
+ * Whitelabel logos in the FileStore: `uploads/logos/<uuid>.<png|jpg>`, served publicly at
+ * `/api/files/logos/<name>` by every instance. Names are generated, never the client's; the type comes from the
  * file's first bytes, never its name or declared type (docs/product.md, Decisions).
  */
 export type LogoExt = 'png' | 'jpg';
@@ -32,9 +31,8 @@ export function logoContentType(name: string): string {
   return name.endsWith('.png') ? 'image/png' : 'image/jpeg';
 }
 
-export function logoPath(uploadsDir: string, name: string): string {
-  return path.join(uploadsDir, 'logos', name);
-}
+/** The logos' folder in the FileStore. */
+export const LOGOS_FOLDER = 'uploads/logos';
 
 export function logoUrl(name: string): string {
   return `${LOGO_URL_PREFIX}${name}`;
@@ -48,19 +46,19 @@ function logoNameOf(url: string): string | null {
 }
 
 /** Writes the logo under a new name; a reader never sees a half-written file. */
-export function storeLogo(uploadsDir: string, data: Buffer, ext: LogoExt): Promise<string> {
-  return storeUnderNewName(path.join(uploadsDir, 'logos'), data, ext);
+export function storeLogo(store: FileStore, data: Buffer, ext: LogoExt): Promise<string> {
+  return storeUnderNewName(store, LOGOS_FOLDER, data, ext);
 }
 
-/** Removes a logo file by name; a file already gone is fine. */
-export async function deleteLogoFile(uploadsDir: string, name: string): Promise<void> {
-  await fs.rm(logoPath(uploadsDir, name), { force: true });
+/** Removes a logo by name; one already gone is fine. */
+export async function deleteLogoFile(store: FileStore, name: string): Promise<void> {
+  await store.delete(storageKey(LOGOS_FOLDER, name));
 }
 
-/** Removes the file behind a stored `companyLogo` URL (ignores URLs that are not ours). */
-export async function deleteLogoAt(uploadsDir: string, url: string | null): Promise<void> {
+/** Removes the logo behind a stored `companyLogo` URL (ignores URLs that are not ours). */
+export async function deleteLogoAt(store: FileStore, url: string | null): Promise<void> {
   const name = url ? logoNameOf(url) : null;
-  if (name) await deleteLogoFile(uploadsDir, name);
+  if (name) await deleteLogoFile(store, name);
 }
 
 /** A logo upload whose bytes were checked: png or jpeg. */
@@ -116,28 +114,28 @@ export async function fitLogo(logo: CheckedLogo): Promise<CheckedLogo> {
 
 /**
  * A change of a user's logo, as Edit User and Whitelabel Settings make it. The new logo is
- * written under a generated name before `write` runs (outside its transaction); if `write` fails
+ * put in the store under a generated name before `write` runs (outside its transaction); if `write` fails
  * the new file is removed again, and once it has succeeded (committed) the logo it replaced,
  * `oldLogo`, is deleted. A failure never loses the stored logo; a crash between the commit and
  * the delete leaves an orphan for the sweep (logo-orphans.ts).
  */
 export async function changeLogo<T extends { oldLogo: string | null }>(
-  uploadsDir: string,
+  store: FileStore,
   logo: CheckedLogo | null,
   write: (newLogoName: string | null) => Promise<T>,
   log: FastifyBaseLogger,
 ): Promise<T> {
   const fitted = logo ? await fitLogo(logo) : null;
-  const newLogoName = fitted ? await storeLogo(uploadsDir, fitted.data, fitted.ext) : null;
+  const newLogoName = fitted ? await storeLogo(store, fitted.data, fitted.ext) : null;
   let result: T;
   try {
     result = await write(newLogoName);
   } catch (err) {
-    if (newLogoName) await deleteLogoFile(uploadsDir, newLogoName).catch(() => {});
+    if (newLogoName) await deleteLogoFile(store, newLogoName).catch(() => {});
     throw err;
   }
   if (result.oldLogo) {
-    await deleteLogoAt(uploadsDir, result.oldLogo).catch((err: unknown) => {
+    await deleteLogoAt(store, result.oldLogo).catch((err: unknown) => {
       log.warn({ err }, 'could not delete a replaced logo');
     });
   }

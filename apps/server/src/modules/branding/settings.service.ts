@@ -31,7 +31,7 @@ export async function updateOwnSettings(
   const checked = checkLogo(logo);
 
   const { saved } = await changeLogo(
-    ctx.uploadsDir,
+    ctx.files,
     checked,
     (newLogoName) =>
       ctx.db.transaction().execute(async (tx) => {

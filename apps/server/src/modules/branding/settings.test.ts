@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +9,7 @@ import {
   type WhitelabelSettings,
   type WhitelabelSettingsReply,
 } from '@herald/contract';
+import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   TINY_JPEG,
@@ -19,6 +19,7 @@ import {
   type FilePart,
   type Hierarchy,
 } from '../users/test-fixtures.js';
+import { LOGOS_FOLDER } from './logo-files.js';
 
 let t: TestApp;
 let h: Hierarchy;
@@ -58,8 +59,7 @@ const GIF = Buffer.concat([
   Buffer.from([0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0, 0x3b]),
 ]);
 
-const logoFiles = () =>
-  fs.readdir(path.join(t.dataDir, 'uploads', 'logos')).catch(() => [] as string[]);
+const logoFiles = () => storedNames(t.app.ctx.files, LOGOS_FOLDER);
 
 describe('whitelabel settings: who may use them', () => {
   it('answers 403 to a User, on both GET and POST, and stores nothing', async () => {

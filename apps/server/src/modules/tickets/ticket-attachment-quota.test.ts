@@ -1,15 +1,15 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg, TICKET_ATTACHMENT_BYTES_PER_DAY } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, TINY_PNG, type Hierarchy } from '../users/test-fixtures.js';
+import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { TICKETS_FOLDER } from './ticket-files.js';
 import { attachment, openTicket, postTicket } from './tickets.test-fixtures.js';
 
 /**
  * One user adds at most TICKET_ATTACHMENT_BYTES_PER_DAY of attachments in 24 hours; past it a
- * new ticket with attachments answers 413 and leaves nothing on disk (docs/product.md, Tickets).
+ * new ticket with attachments answers 413 and leaves nothing in the store (docs/product.md, Tickets).
  * The bytes already used are set on an earlier ticket's attachment row, not uploaded.
  */
 let t: TestApp;
@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const onDisk = async () =>
-  (await fs.readdir(path.join(t.dataDir, 'uploads', 'tickets')).catch(() => [])).length;
+const onDisk = async () => (await storedNames(t.app.ctx.files, TICKETS_FOLDER)).length;
 
 describe('ticket attachment bytes per user per day', () => {
   it('refuses attachments past the daily bytes; a ticket without any, or a day later, is fine', async () => {

@@ -6,6 +6,9 @@ import { server as msg, type TicketDetail } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, TINY_PNG, type Hierarchy } from '../users/test-fixtures.js';
 import { PDF } from '../campaigns/campaigns.test-fixtures.js';
+import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { storageKey } from '../../lib/storage/file-store.js';
+import { TICKETS_FOLDER } from './ticket-files.js';
 import { attachment, openTicket, postTicket, XLSX } from './tickets.test-fixtures.js';
 
 let t: TestApp;
@@ -26,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dir = () => path.join(t.dataDir, 'uploads', 'tickets');
-const onDisk = async () => (await fs.readdir(dir()).catch(() => [])).sort();
+const stored = () => storedNames(t.app.ctx.files, TICKETS_FOLDER);
+const staged = async () => (await fs.readdir(t.app.ctx.stagingDir)).sort();
 const ticketCount = async () =>
   Number(
     (
@@ -53,15 +56,16 @@ describe('ticket attachments: upload', () => {
       ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       ['notes.txt', 'text/plain'],
     ]);
-    const names = await onDisk();
+    const names = await stored();
     expect(names).toHaveLength(5);
     for (const name of names) expect(name).toMatch(/^[0-9a-f-]{36}\.(png|pdf|csv|xlsx|txt)$/);
-    // Nothing was written outside the folder the client's name pointed at.
+    // Nothing was written where the client's name pointed.
     await expect(fs.stat(path.join(t.dataDir, 'etc'))).rejects.toThrow();
+    await expect(fs.stat(path.join(t.dataDir, 'uploads', 'etc'))).rejects.toThrow();
   });
 
   it('refuses a sixth file, a file over 5 MB and a file of another type; leaves nothing', async () => {
-    const before = { files: await onDisk(), tickets: await ticketCount() };
+    const before = { files: await stored(), staged: await staged(), tickets: await ticketCount() };
     const cases: [ReturnType<typeof attachment>[], number, string][] = [
       [
         Array.from({ length: 6 }, (_, i) => attachment(CSV, `${i}.csv`)),
@@ -94,7 +98,8 @@ describe('ticket attachments: upload', () => {
       attachment(TINY_PNG, 'a.png'),
     ]);
     expect(rel.statusCode).toBe(404);
-    expect(await onDisk()).toEqual(before.files);
+    expect(await stored()).toEqual(before.files);
+    expect(await staged()).toEqual(before.staged);
     expect(await ticketCount()).toBe(before.tickets);
   });
 
@@ -137,11 +142,11 @@ describe('ticket attachments: download', () => {
   });
 
   it('refuses path traversal in either path parameter', async () => {
-    const stored = (await onDisk())[0]!;
+    const name = (await stored())[0]!;
     const attempts = [
       `/api/tickets/${ticket._id}/attachments/..%2F..%2F..%2Fetc%2Fpasswd`,
-      `/api/tickets/${ticket._id}/attachments/..%2F${stored}`,
-      `/api/tickets/${ticket._id}/attachments/${stored}`,
+      `/api/tickets/${ticket._id}/attachments/..%2F${name}`,
+      `/api/tickets/${ticket._id}/attachments/${name}`,
       `/api/tickets/${ticket._id}/attachments/%2e%2e%2f%2e%2e%2fconfig`,
       `/api/tickets/..%2F..%2F/attachments/${ticket.attachments[0]!.id}`,
       `/api/tickets/${ticket._id}/attachments/../../../../etc/passwd`,
@@ -154,14 +159,17 @@ describe('ticket attachments: download', () => {
     }
   });
 
-  it('answers 404, not 500, when the file was lost from disk', async () => {
+  it('answers 410 with its message, not 500, when the store lost the file', async () => {
     const lost = await openTicket(t, h.u1.token, {}, [attachment(CSV, 'lost.csv')]);
     const [row] = await t.db
       .selectFrom('ticket_attachments')
       .select('stored_name')
       .where('id', '=', lost.attachments[0]!.id)
       .execute();
-    await fs.rm(path.join(dir(), row!.stored_name));
-    expect((await download(h.u1.token, lost._id, lost.attachments[0]!.id)).statusCode).toBe(404);
+    await t.app.ctx.files.delete(storageKey(TICKETS_FOLDER, row!.stored_name));
+    const res = await download(h.u1.token, lost._id, lost.attachments[0]!.id);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ message: msg.fileGone });
+    expect(res.headers['content-disposition']).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import {
   server as msg,
 } from '@herald/contract';
 import { badRequest } from '../../lib/app-error.js';
-import { discardAttachments, stageAttachment, type StagedAttachment } from './ticket-files.js';
+import { discardStaged, stageAttachment, type StagedAttachment } from './ticket-files.js';
 
 /** POST /api/tickets as read off the wire: raw text fields and the staged attachments. */
 export interface TicketUpload {
@@ -21,8 +21,9 @@ export interface TicketUpload {
 const MAX_FIELD_BYTES = 4 * TICKET_MESSAGE_MAX;
 
 /**
- * Reads the multipart form, streaming each attachment to a temp file as it arrives. On any
- * failure every file this request wrote is deleted before the error goes on.
+ * Reads the multipart form, streaming each attachment to a temp file in `dir` (the instance's
+ * staging folder) as it arrives. On any failure every file this request wrote is deleted before
+ * the error goes on.
  */
 export async function readTicketUpload(req: FastifyRequest, dir: string): Promise<TicketUpload> {
   if (!req.isMultipart()) throw badRequest();
@@ -51,7 +52,7 @@ export async function readTicketUpload(req: FastifyRequest, dir: string): Promis
         }
         const staged = await stageAttachment(dir, part.filename, part.file);
         // A browser sends an empty file part when no file was chosen.
-        if (staged.size === 0) await discardAttachments([staged]);
+        if (staged.size === 0) await discardStaged([staged]);
         else files.push(staged);
         continue;
       }
@@ -65,7 +66,7 @@ export async function readTicketUpload(req: FastifyRequest, dir: string): Promis
       fields[part.fieldname] = part.value;
     }
   } catch (err) {
-    await discardAttachments(files);
+    await discardStaged(files);
     if ((err as { code?: unknown }).code === 'FST_FILES_LIMIT') {
       throw badRequest(msg.ticketTooManyAttachments);
     }

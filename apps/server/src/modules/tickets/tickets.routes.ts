@@ -15,7 +15,7 @@ import {
 import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
 import { sendStoredFile } from '../../lib/file-response.js';
-import { discardAttachments, ticketsDir } from './ticket-files.js';
+import { TICKETS_FOLDER, discardAttachments } from './ticket-files.js';
 import { readTicketUpload } from './tickets.input.js';
 import * as service from './tickets.service.js';
 
@@ -29,7 +29,6 @@ export const ticketReplyLimitKey = (userId: string) => `ticket-reply:user:${user
  */
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const dir = ticketsDir(ctx.uploadsDir);
 
   await withMultipart(app, (uploads) => {
     uploads.post(
@@ -41,12 +40,12 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         await ctx.rateLimiter.consume([
           [ticketCreateLimitKey(actor.id), RATE_LIMITS.ticketCreatePerUser],
         ]);
-        const upload = await readTicketUpload(req, dir);
+        const upload = await readTicketUpload(req, ctx.stagingDir);
         try {
           const ticket = await service.createTicket(ctx, actor, upload);
           return await reply.code(201).send({ message: msg.ticketCreated, ticket });
         } catch (err) {
-          await discardAttachments(upload.files);
+          await discardAttachments(ctx.files, upload.files);
           throw err;
         }
       },
@@ -125,7 +124,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { id, attachmentId } = req.params;
       const file = await service.attachmentForDownload(ctx, caller(req), id, attachmentId);
-      return sendStoredFile(reply, dir, file);
+      return sendStoredFile(reply, ctx.files, TICKETS_FOLDER, file);
     },
   );
 };

@@ -160,7 +160,8 @@ async function checkRelated(
 
 /**
  * POST /api/tickets: the ticket and its attachments' rows in one transaction, after the files
- * were checked and given their final names. The caller deletes the files when this throws.
+ * were checked and put in the store under their final names. The caller deletes the files
+ * (staged or stored) when this throws.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -185,7 +186,7 @@ export async function createTicket(
   const fields = CreateTicketFieldsSchema.parse(upload.fields);
   await checkRelated(ctx, actor, fields);
   await checkAttachmentQuota(ctx, actor, upload);
-  const files = await commitAttachments(upload.files);
+  const files = await commitAttachments(ctx.files, upload.files);
   return ctx.db.transaction().execute(async (tx) => {
     const { id } = await repo.insertTicket(tx, {
       user_id: actor.id,

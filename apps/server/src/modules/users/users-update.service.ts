@@ -44,7 +44,7 @@ export async function updateUser(
     // The new logo is stored before the transaction and removed if it fails; the replaced one
     // is deleted after the commit (changeLogo, shared with Whitelabel Settings).
     await changeLogo(
-      ctx.uploadsDir,
+      ctx.files,
       checkedLogo,
       async (newLogoName) => {
         const p = await ctx.db.transaction().execute(async (tx) => {
