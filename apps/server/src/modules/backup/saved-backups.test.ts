@@ -113,14 +113,15 @@ describe.each(DRIVERS)('saved backups, %s driver', (driver, env) => {
     };
     const store = t.app.ctx.files;
     let bytes = 0;
-    for (const prefix of ['uploads/', 'backups/', 'backup-downloads/']) {
+    for (const prefix of ['uploads/', 'backups/', 'backup-downloads/', 'outbox/']) {
       for await (const obj of store.list(prefix)) bytes += obj.size;
     }
     const MB = 1024 * 1024;
     await store.put('uploads/campaigns/big.bin', Buffer.alloc(3 * MB));
     await store.put('uploads/tickets/small.pdf', Buffer.alloc(MB / 2));
     await store.put('backup-downloads/build.xlsx', Buffer.alloc(MB / 4));
-    bytes += 3 * MB + MB / 2 + MB / 4;
+    await store.put('outbox/mail.eml', Buffer.alloc(MB / 8));
+    bytes += 3 * MB + MB / 2 + MB / 4 + MB / 8;
     // What lies in a DATA_DIR outside the store (this instance's staging folder) is not counted.
     await fs.mkdir(path.join(t.dataDir, 'tmp'), { recursive: true });
     await fs.writeFile(path.join(t.dataDir, 'tmp', 'staged.bin'), Buffer.alloc(2 * MB));
