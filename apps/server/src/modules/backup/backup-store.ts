@@ -52,21 +52,21 @@ export async function writeBackupObject(
   onProgress?: BackupProgressSink,
 ): Promise<BackupResult> {
   const body = new PassThrough({ highWaterMark: WRITE_BUFFER });
-  // Set when the store failed before the writer did: that is why the backup failed.
-  let storeFailedFirst: unknown;
+  let storeError: unknown;
   const stored = ctx.files.put(key, body, { contentType: XLSX_TYPE });
   stored.catch((err: unknown) => {
-    if (body.destroyed) return;
-    storeFailedFirst = err;
-    body.destroy(err instanceof Error ? err : new Error(String(err)));
+    storeError = err;
+    if (!body.destroyed) body.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   let result: BackupResult;
   try {
     result = await writeBackup(ctx.pool, body, onProgress);
   } catch (err) {
-    // The put has seen its body fail: wait until it has cleaned up before answering.
+    // The put has seen its body fail: wait until it has cleaned up before answering. A writer
+    // that failed first failed the put with its own error; a store that failed by itself (a
+    // full disk, S3 gone) is why the writer stopped, and says so better than a closed stream.
     await stored.catch(() => {});
-    throw storeFailedFirst ?? err;
+    throw storeError !== undefined && storeError !== err ? storeError : err;
   }
   await stored;
   return result;

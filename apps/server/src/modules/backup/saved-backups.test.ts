@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -89,13 +90,22 @@ describe.each(DRIVERS)('saved backups, %s driver', (driver, env) => {
     expect((await listed(second)).map((b) => b.name)).toEqual([...names].sort().reverse());
   });
 
-  it('a backup the store refuses leaves no object and says why', async () => {
+  it('a backup the store refuses, at once or part way, leaves no object and says why', async () => {
     const before = await savedKeys();
+    const refuse = async (_key: string, body: Readable | Buffer) => {
+      // Takes the first piece of the workbook and drops the stream, as a store cut off
+      // mid-upload would (a local write's pipeline destroys its source when the disk fails).
+      if (!Buffer.isBuffer(body))
+        for await (const piece of body as AsyncIterable<Buffer>) if (piece) break;
+      throw new Error('the store went away');
+    };
     const put = vi
       .spyOn(t.app.ctx.files, 'put')
-      .mockRejectedValueOnce(new Error('the store refused the write'));
+      .mockRejectedValueOnce(new Error('the store refused the write'))
+      .mockImplementationOnce(refuse);
     try {
       await expect(saveBackup(t.app.ctx, 'manual')).rejects.toThrow(/store refused/);
+      await expect(saveBackup(t.app.ctx, 'manual')).rejects.toThrow(/store went away/);
     } finally {
       put.mockRestore();
     }
