@@ -21,11 +21,12 @@ import {
 import { tableRowCounts } from './backup.repo.js';
 
 /**
- * "Generate download" (docs/product.md, Backup and storage): the POST records a build (migration 0019) and gives it to the
- * job runner, which writes the workbook into the file store as `backup-downloads/<id>.xlsx`
- * (docs/operations.md, File storage); it answers at once with an unguessable id. The screen polls the build's progress, then GETs the file (Admin only;
- * the GET waits for the build, so a client that goes straight to the download still gets the
- * whole file). The state is in the database and the file in the store, so any instance answers
+ * "Generate download" (docs/product.md, Backup and storage): the POST records a build
+ * (migration 0019) and gives it to the job runner, which writes the workbook into the file
+ * store as `backup-downloads/<id>.xlsx` (docs/operations.md, File storage); it answers at once
+ * with an unguessable id. The screen polls the build's progress, then GETs the file (Admin
+ * only; the GET waits for the build, so a client that goes straight to the download still gets
+ * the whole file). The state is in the database and the file in the store, so any instance answers
  * the polls and the GET, whichever instance ran the build.
  * While a build runs, a second request joins it rather than starting another full scan. A
  * build is kept for KEEP_MS after it ends (or after its heartbeat stopped), then its row and file
