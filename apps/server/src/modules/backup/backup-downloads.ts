@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BackupProgress } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { addJob, TASKS } from '../../jobs/job-queue.js';
-import { backupName, backupsDir, writeBackupFile } from './backup-store.js';
+import { staleFilesIn } from '../../lib/stale-files.js';
+import { storageKey } from '../../lib/storage/file-store.js';
+import { backupName, writeBackupObject } from './backup-store.js';
 import { BACKUP_TABLE_NAMES } from './backup-writer.js';
 import {
   deleteDownloadsBefore,
@@ -21,14 +21,17 @@ import {
 import { tableRowCounts } from './backup.repo.js';
 
 /**
- * "Generate download" (docs/product.md, Backup and storage): the POST records a build (migration 0019) and gives it to the
- * job runner, which writes the workbook under DATA_DIR/backups/.downloads/; it answers at once
- * with an unguessable id. The screen polls the build's progress, then GETs the file (Admin only;
- * the GET waits for the build, so a client that goes straight to the download still gets the
- * whole file). The state is in the database, so any instance answers the polls and the GET.
+ * "Generate download" (docs/product.md, Backup and storage): the POST records a build
+ * (migration 0019) and gives it to the job runner, which writes the workbook into the file
+ * store as `backup-downloads/<id>.xlsx` (docs/operations.md, File storage); it answers at once
+ * with an unguessable id. The screen polls the build's progress, then GETs the file (Admin
+ * only; the GET waits for the build, so a client that goes straight to the download still gets
+ * the whole file). The state is in the database and the file in the store, so any instance answers
+ * the polls and the GET, whichever instance ran the build.
  * While a build runs, a second request joins it rather than starting another full scan. A
  * build is kept for KEEP_MS after it ends (or after its heartbeat stopped), then its row and file
- * go; one still running is never swept, however long it takes.
+ * go; one still running is never swept, however long it takes (its object appears only once
+ * whole, and while its row lives its id is spared).
  */
 
 const KEEP_MS = 15 * 60 * 1000;
@@ -44,20 +47,19 @@ export interface DownloadBuild {
   state: BackupProgress['state'];
   rows: number;
   totalRows: number;
-  file: string;
+  /** The workbook's key in the file store. */
+  key: string;
   filename: string;
 }
 
-export function downloadsDir(ctx: Pick<AppContext, 'config'>): string {
-  return path.join(backupsDir(ctx), '.downloads');
-}
+export const DOWNLOADS_FOLDER = 'backup-downloads';
 
-const fileOf = (ctx: Pick<AppContext, 'config'>, id: string) =>
-  path.join(downloadsDir(ctx), `${id}.xlsx`);
+/** Ids are base64url (no dot), so `<id>.xlsx` is always a key. */
+export const downloadKey = (id: string) => storageKey(DOWNLOADS_FOLDER, `${id}.xlsx`);
 
 /** Reads a build; one whose instance died (heartbeat stale) reads as failed. */
 export async function findDownload(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db'>,
   id: string,
 ): Promise<DownloadBuild | undefined> {
   const row = await readDownload(ctx.db, id, STALE_MS / 1000);
@@ -67,14 +69,14 @@ export async function findDownload(
     state: row.state === 'building' && row.stale ? 'failed' : row.state,
     rows: Number(row.rows),
     totalRows: Number(row.total_rows),
-    file: fileOf(ctx, row.id),
+    key: downloadKey(row.id),
     filename: row.filename,
   };
 }
 
 /** Waits until the build has ended (or its instance died) and answers it. */
 export async function waitForDownload(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db'>,
   id: string,
 ): Promise<DownloadBuild | undefined> {
   for (;;) {
@@ -85,23 +87,21 @@ export async function waitForDownload(
 }
 
 /** Forgets builds that ended (or died) long enough ago, with their files (and strays from a crash). */
-async function sweep(ctx: Pick<AppContext, 'db' | 'config'>): Promise<void> {
+async function sweep(ctx: Pick<AppContext, 'db' | 'files'>): Promise<void> {
   await deleteDownloadsBefore(ctx.db, KEEP_MS / 1000);
   const live = new Set(await downloadIds(ctx.db));
-  const dir = downloadsDir(ctx);
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const now = Date.now();
-  for (const name of names) {
-    // `<id>.xlsx` and, while it is written, `<id>.xlsx.<pid>.partial` (ids hold no dot).
-    if (live.has(name.split('.')[0] ?? '')) continue;
-    const st = await fs.stat(path.join(dir, name)).catch(() => null);
-    if (st && now - st.mtimeMs > KEEP_MS) await fs.rm(path.join(dir, name), { force: true });
-  }
+  const stale = await staleFilesIn(
+    ctx.files,
+    DOWNLOADS_FOLDER,
+    KEEP_MS,
+    (name) => !live.has(name.split('.')[0] ?? ''),
+  );
+  for (const name of stale) await ctx.files.delete(storageKey(DOWNLOADS_FOLDER, name));
 }
 
 /** Starts a build on the job runner, or answers the one running. */
 export async function startDownload(
-  ctx: Pick<AppContext, 'db' | 'pool' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'pool' | 'files'>,
 ): Promise<{ id: string }> {
   await sweep(ctx);
   const counts = await tableRowCounts(ctx.pool, BACKUP_TABLE_NAMES);
@@ -128,7 +128,7 @@ export async function buildDownload(ctx: AppContext, id: string): Promise<void> 
   // the job runner), kept up while a big table's first batch is on its way.
   const beat = setInterval(() => progress.write(), STALE_MS / 3);
   try {
-    const result = await writeBackupFile(ctx, fileOf(ctx, id), (rows) => progress.update(rows));
+    const result = await writeBackupObject(ctx, downloadKey(id), (rows) => progress.update(rows));
     clearInterval(beat);
     await progress.idle();
     await endBuild(ctx.db, id, 'ready', result.total);

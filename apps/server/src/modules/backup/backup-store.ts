@@ -1,23 +1,24 @@
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { SAVED_BACKUP_NAME, type SavedBackup } from '@herald/contract';
 import type { AppContext } from '../../context.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { storageKey } from '../../lib/storage/file-store.js';
 import { writeBackup, type BackupProgressSink, type BackupResult } from './backup-writer.js';
 
 /**
- * Saved backups live in DATA_DIR/backups/ as `backup-<UTC time>[-<why>].xlsx`. A file is
- * written under a temporary name and renamed when complete, so the list never shows half a
- * backup. Scheduled ones (`-scheduled`) and those saved by hand (no suffix) are each pruned to
- * their newest BACKUP_KEEP; those saved before a cleanup (`-cleanup`) stay until an operator
- * removes them, as the only copy of what the cleanup deleted.
+ * Saved backups are objects of the file store (docs/operations.md, File storage) under
+ * `backups/backup-<UTC time>[-<why>].xlsx`; on the local driver that is DATA_DIR/backups/, as
+ * before, so backups saved before the store existed are listed as they are. A store shows an
+ * object only once it is whole, so the list never shows half a backup. Scheduled ones
+ * (`-scheduled`) and those saved by hand (no suffix) are each pruned to their newest
+ * BACKUP_KEEP; those saved before a cleanup (`-cleanup`) stay until an operator removes them,
+ * as the only copy of what the cleanup deleted.
  */
 
 export type BackupReason = 'manual' | 'scheduled' | 'cleanup';
 
-export function backupsDir(ctx: Pick<AppContext, 'config'>): string {
-  return path.join(ctx.config.dataDir, 'backups');
-}
+export const BACKUPS_FOLDER = 'backups';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function stamp(now: Date): string {
   return now.toISOString().replace(/[-:.]/g, '');
@@ -27,67 +28,73 @@ export function backupName(reason: BackupReason, now = new Date()): string {
   return `backup-${stamp(now)}${reason === 'manual' ? '' : `-${reason}`}.xlsx`;
 }
 
-/** Bytes a backup file's stream may hold before its writer waits. */
-const WRITE_BUFFER = 4 * 1024 * 1024;
-
-/** Writes a backup to `file` through a temporary sibling, renamed once complete. */
-export async function writeBackupFile(
-  ctx: Pick<AppContext, 'pool'>,
-  file: string,
-  onProgress?: BackupProgressSink,
-): Promise<BackupResult> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.partial`;
-  try {
-    const result = await writeBackup(
-      ctx.pool,
-      // Room for a few pieces in flight: at the default 16 KiB every piece waited for its write,
-      // which queues on the libuv pool behind the backup's own deflate work.
-      createWriteStream(temp, { mode: 0o600, highWaterMark: WRITE_BUFFER }),
-      onProgress,
-    );
-    await fs.rename(temp, file);
-    return result;
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
+/** A saved backup's key; null for a name that is not a saved backup's (a tampered URL). */
+export function savedBackupKey(name: string): string | null {
+  return SAVED_BACKUP_NAME.test(name) ? storageKey(BACKUPS_FOLDER, name) : null;
 }
 
-/** Saves a backup under DATA_DIR/backups/ and answers its file name. */
+/**
+ * Bytes of the backup the writer may get ahead of the store before it waits: room for a few
+ * pieces in flight, so the writer's deflate work and the store's writes overlap, while a backup
+ * of any size needs no more memory than this and the store's own buffer (an S3 part or two).
+ */
+const WRITE_BUFFER = 4 * 1024 * 1024;
+
+/**
+ * Streams a backup into the store under `key`. Either side failing stops the other: a writer
+ * that fails destroys the stream it writes to (writeBackup), so the put rejects and nothing is
+ * left under `key`; a store that fails destroys that stream too, so the writer stops rather
+ * than wait for a reader that is gone.
+ */
+export async function writeBackupObject(
+  ctx: Pick<AppContext, 'pool' | 'files'>,
+  key: string,
+  onProgress?: BackupProgressSink,
+): Promise<BackupResult> {
+  const body = new PassThrough({ highWaterMark: WRITE_BUFFER });
+  let storeError: unknown;
+  const stored = ctx.files.put(key, body, { contentType: XLSX_TYPE });
+  stored.catch((err: unknown) => {
+    storeError = err;
+    if (!body.destroyed) body.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  let result: BackupResult;
+  try {
+    result = await writeBackup(ctx.pool, body, onProgress);
+  } catch (err) {
+    // The put has seen its body fail: wait until it has cleaned up before answering. A writer
+    // that failed first failed the put with its own error; a store that failed by itself (a
+    // full disk, S3 gone) is why the writer stopped, and says so better than a closed stream.
+    await stored.catch(() => {});
+    throw storeError !== undefined && storeError !== err ? storeError : err;
+  }
+  await stored;
+  return result;
+}
+
+/** Saves a backup under `backups/` in the store and answers its name. */
 export async function saveBackup(
-  ctx: Pick<AppContext, 'pool' | 'config'>,
+  ctx: Pick<AppContext, 'pool' | 'files'>,
   reason: BackupReason,
 ): Promise<string> {
-  const dir = backupsDir(ctx);
   let name = backupName(reason);
   // Two saves in one millisecond: the second waits for a name of its own.
-  while (
-    await fs.stat(path.join(dir, name)).then(
-      () => true,
-      () => false,
-    )
-  ) {
+  while (await ctx.files.stat(storageKey(BACKUPS_FOLDER, name))) {
     await new Promise((r) => setTimeout(r, 2));
     name = backupName(reason);
   }
-  await writeBackupFile(ctx, path.join(dir, name));
+  await writeBackupObject(ctx, storageKey(BACKUPS_FOLDER, name));
   return name;
 }
 
 /** The saved backups, newest first. */
-export async function listBackups(ctx: Pick<AppContext, 'config'>): Promise<SavedBackup[]> {
-  const dir = backupsDir(ctx);
-  const names = await fs.readdir(dir).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return [] as string[];
-    throw err;
-  });
+export async function listBackups(ctx: { files: FileStore }): Promise<SavedBackup[]> {
   const out: SavedBackup[] = [];
-  for (const name of names) {
-    if (!SAVED_BACKUP_NAME.test(name)) continue;
-    const st = await fs.stat(path.join(dir, name)).catch(() => null);
-    if (!st?.isFile()) continue;
-    out.push({ name, size: st.size, createdAt: st.mtime.toISOString() });
+  for await (const obj of ctx.files.list(`${BACKUPS_FOLDER}/`)) {
+    const name = obj.key.slice(BACKUPS_FOLDER.length + 1);
+    // Only the folder's own backups: no deeper key, nothing else an operator put there.
+    if (name.includes('/') || !SAVED_BACKUP_NAME.test(name)) continue;
+    out.push({ name, size: obj.size, createdAt: obj.modified.toISOString() });
   }
   return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
@@ -100,26 +107,15 @@ const OF_REASON: Record<'manual' | 'scheduled', RegExp> = {
 
 /** Keeps the newest `keep` backups saved for `reason`; answers how many were removed. */
 export async function pruneSaved(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: { files: FileStore },
   reason: 'manual' | 'scheduled',
   keep: number,
 ): Promise<number> {
   const saved = (await listBackups(ctx)).filter((b) => OF_REASON[reason].test(b.name));
   let removed = 0;
   for (const b of saved.slice(keep)) {
-    await fs.rm(path.join(backupsDir(ctx), b.name), { force: true });
+    await ctx.files.delete(storageKey(BACKUPS_FOLDER, b.name));
     removed++;
   }
   return removed;
-}
-
-/** A saved backup's path, or null when there is no such file (names are checked first). */
-export async function savedBackupPath(
-  ctx: Pick<AppContext, 'config'>,
-  name: string,
-): Promise<string | null> {
-  if (!SAVED_BACKUP_NAME.test(name)) return null;
-  const file = path.join(backupsDir(ctx), name);
-  const st = await fs.stat(file).catch(() => null);
-  return st?.isFile() ? file : null;
 }

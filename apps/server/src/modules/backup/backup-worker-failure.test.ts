@@ -1,14 +1,17 @@
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { backupsDir, saveBackup } from './backup-store.js';
+import { saveBackup } from './backup-store.js';
+import { DRIVERS, keysUnder } from './backup.test-fixtures.js';
 import type * as CopyWorkerModule from './copy-worker.js';
 
 /**
  * The conversion thread dies while a backup is being written (here it is ended as its second
- * batch goes in): the backup fails with that error, no file (whole or partial) is left under
- * DATA_DIR/backups/, the worker is not left running, and the pool goes on serving queries.
+ * batch goes in): the backup fails with that error, no object (whole or partial) is left in
+ * the store on either driver, the worker is not left running, and the pool goes on serving
+ * queries.
  */
 const started = vi.hoisted(() => [] as { ended: Promise<unknown> }[]);
 vi.mock('./copy-worker.js', async (importOriginal) => {
@@ -27,24 +30,29 @@ vi.mock('./copy-worker.js', async (importOriginal) => {
   return { ...real, CopyXmlWorker: DyingWorker };
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  // Enough rows for several batches (recipients carry no foreign key to their campaign).
-  await t.app.ctx.pool.query(
-    `INSERT INTO campaign_recipients (campaign_id, phone)
-     SELECT gen_random_uuid(), (9000000000 + g)::text FROM generate_series(1, 40000) g`,
-  );
-});
-afterAll(() => t.close());
+describe.each(DRIVERS)('a backup whose worker thread dies, %s driver', (driver, env) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(env());
+    // Enough rows for several batches (recipients carry no foreign key to their campaign).
+    await t.app.ctx.pool.query(
+      `INSERT INTO campaign_recipients (campaign_id, phone)
+       SELECT gen_random_uuid(), (9000000000 + g)::text FROM generate_series(1, 40000) g`,
+    );
+  });
+  afterAll(() => t.close());
 
-describe('a backup whose worker thread dies', () => {
-  it('fails cleanly: the error, no file saved, the worker gone, the pool fine', async () => {
+  it('fails cleanly: the error, no object saved, the worker gone, the pool fine', async () => {
+    const before = started.length;
     await expect(saveBackup(t.app.ctx, 'manual')).rejects.toThrow(/backup worker exited/);
-    const left = await fs.readdir(backupsDir(t.app.ctx)).catch(() => [] as string[]);
-    expect(left).toEqual([]);
-    expect(started.length).toBe(1);
-    await started[0]!.ended;
+    expect(await keysUnder(t.app.ctx.files, 'backups/')).toEqual([]);
+    // Nor a half-written file waiting in the local driver's write folder.
+    if (driver === 'local') {
+      const partial = await fs.readdir(path.join(t.dataDir, '.partial')).catch(() => []);
+      expect(partial).toEqual([]);
+    }
+    expect(started.length).toBe(before + 1);
+    await started[before]!.ended;
     const { rows } = await t.app.ctx.pool.query<{ n: number }>('SELECT 1 AS n');
     expect(rows[0]!.n).toBe(1);
   });

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BackupDownloadReplySchema,
@@ -12,22 +11,36 @@ import {
   StorageUsageSchema,
   server as msg,
 } from '@herald/contract';
+import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { openStoredFile } from '../../lib/file-response.js';
+import type { OpenedObject } from '../../lib/storage/file-store.js';
 import { caller } from '../../plugins/auth.js';
 import { findDownload, progressOf, startDownload, waitForDownload } from './backup-downloads.js';
-import { listBackups, savedBackupPath } from './backup-store.js';
+import { listBackups, savedBackupKey, XLSX_TYPE } from './backup-store.js';
 import { saveManualBackup } from './manual-backup.js';
 import { cleanup } from './cleanup.service.js';
 import { storageUsage } from './storage.service.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ADMIN = { roles: ['Admin'] } as const;
-/** Downloads read a backup file in chunks this big (fewer reads and writes than 64 KiB). */
-const DOWNLOAD_CHUNK = 1024 * 1024;
+
+/** Streams a workbook from the store as an attachment, its length from the store. */
+function sendWorkbook(reply: FastifyReply, opened: OpenedObject, filename: string) {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-length', String(opened.size))
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(opened.stream);
+}
 
 /**
  * Backup & Data Management and Storage Management (docs/product.md, Backup and storage): Admin
- * only; every other role gets 403 on every route. Files go out as attachments with nosniff.
+ * only; every other role gets 403 on every route. Files go out as attachments with nosniff,
+ * streamed from the file store, so any instance serves a backup another one wrote. A build whose
+ * row is ready but whose object the store no longer has answers 410; a saved backup has no row,
+ * so one the store does not hold is not found (404), as an unknown name always was.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -62,12 +75,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const build = await waitForDownload(ctx, req.params.id);
       if (!build) throw notFound(msg.backupNotFound);
       if (build.state !== 'ready') throw new AppError(500, msg.backupFailed);
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="${build.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(createReadStream(build.file, { highWaterMark: DOWNLOAD_CHUNK }));
+      return sendWorkbook(reply, await openStoredFile(ctx.files, build.key), build.filename);
     },
   );
 
@@ -87,14 +95,10 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/backup/saved/:name',
     { config: ADMIN, schema: { params: SavedBackupParamsSchema } },
     async (req, reply) => {
-      const file = await savedBackupPath(ctx, req.params.name);
-      if (!file) throw notFound(msg.backupNotFound);
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="${req.params.name}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(createReadStream(file, { highWaterMark: DOWNLOAD_CHUNK }));
+      const key = savedBackupKey(req.params.name);
+      const opened = key ? await ctx.files.open(key) : null;
+      if (!opened) throw notFound(msg.backupNotFound);
+      return sendWorkbook(reply, opened, req.params.name);
     },
   );
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { file, png, postCampaign } from '../campaigns/campaigns.test-fixtures.js
 import { attachment, openTicket } from '../tickets/tickets.test-fixtures.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 import { runScheduledBackup } from './scheduled-backup.js';
+import { bytesOf, keysUnder } from './backup.test-fixtures.js';
 
 /**
  * The full backup (docs/product.md, Backup and storage) read back with a real reader: one sheet
@@ -177,7 +176,7 @@ describe('POST /api/backup/generate-download', () => {
 });
 
 describe('saved backups', () => {
-  it('save-to-server writes the same workbook under DATA_DIR/backups/, listed and downloadable', async () => {
+  it('save-to-server writes the same workbook under backups/ in the store, listed and downloadable', async () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/backup/save-to-server',
@@ -187,16 +186,17 @@ describe('saved backups', () => {
     const { message } = res.json<{ message: string }>();
     const name = /as (backup-\S+\.xlsx)\.$/.exec(message)?.[1];
     expect(name).toBeTruthy();
-    const onDisk = await fs.readFile(path.join(t.dataDir, 'backups', name!));
-    const sheets = XLSX.read(onDisk).SheetNames;
+    const stored = (await bytesOf(t.app.ctx.files, `backups/${name!}`))!;
+    const sheets = XLSX.read(stored).SheetNames;
     expect(sheets).toEqual(BACKUP_TABLES.map((tb) => tb.name));
 
     const list = await t.request({ method: 'GET', url: '/api/backup/saved', token: admin });
     const { backups } = list.json<SavedBackupList>();
-    expect(backups.find((b) => b.name === name)).toMatchObject({ size: onDisk.length });
+    expect(backups.find((b) => b.name === name)).toMatchObject({ size: stored.length });
     const dl = await t.request({ method: 'GET', url: `/api/backup/saved/${name}`, token: admin });
     expect(dl.statusCode).toBe(200);
-    expect(dl.rawPayload.equals(onDisk)).toBe(true);
+    expect(dl.headers['content-length']).toBe(String(stored.length));
+    expect(dl.rawPayload.equals(stored)).toBe(true);
     const bad = await t.request({
       method: 'GET',
       url: '/api/backup/saved/..%2F..%2Fjwt.secret',
@@ -206,17 +206,15 @@ describe('saved backups', () => {
   });
 
   it('a scheduled backup keeps only the newest BACKUP_KEEP scheduled ones', async () => {
-    const ctx = { pool: t.app.ctx.pool, config: { ...t.app.ctx.config, backupKeep: 2 } };
+    const { pool, files } = t.app.ctx;
+    const ctx = { pool, files, config: { ...t.app.ctx.config, backupKeep: 2 } };
     const names: string[] = [];
     for (let i = 0; i < 3; i++) names.push((await runScheduledBackup(ctx)).name);
-    const left = (await fs.readdir(path.join(t.dataDir, 'backups'))).filter((n) =>
-      n.endsWith('-scheduled.xlsx'),
-    );
+    const saved = (await keysUnder(files, 'backups/')).map((k) => k.slice('backups/'.length));
+    const left = saved.filter((n) => n.endsWith('-scheduled.xlsx'));
     expect(left.sort()).toEqual(names.slice(1).sort());
     // Hand-saved backups are not pruned.
-    expect(
-      (await fs.readdir(path.join(t.dataDir, 'backups'))).some((n) => /\d{3}Z\.xlsx$/.test(n)),
-    ).toBe(true);
+    expect(saved.some((n) => /\d{3}Z\.xlsx$/.test(n))).toBe(true);
   });
 });
 
@@ -252,8 +250,7 @@ describe('roles', () => {
 
 describe('GET /api/admin/storage-usage', () => {
   it('file and database megabytes and a row count per table', async () => {
-    await fs.mkdir(path.join(t.dataDir, 'uploads'), { recursive: true });
-    await fs.writeFile(path.join(t.dataDir, 'uploads', 'big.bin'), Buffer.alloc(3 * 1024 * 1024));
+    await t.app.ctx.files.put('uploads/campaigns/big.bin', Buffer.alloc(3 * 1024 * 1024));
     const res = await t.request({ method: 'GET', url: '/api/admin/storage-usage', token: admin });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{

@@ -64,10 +64,10 @@ export async function cleanup(
   });
   if (input.dataType === 'users' && deleted > 0) forgetScopeUsers(ctx);
 
-  await removeCampaignFiles(ctx.uploadsDir, campaignFiles).catch((err: unknown) =>
+  await removeCampaignFiles(ctx.files, campaignFiles).catch((err: unknown) =>
     ctx.log.warn({ err, component: 'cleanup' }, 'campaign files left behind (the sweep retries)'),
   );
-  await removeTicketFiles(ctx.uploadsDir, ticketFiles).catch((err: unknown) =>
+  await removeTicketFiles(ctx.files, ticketFiles).catch((err: unknown) =>
     ctx.log.warn({ err, component: 'cleanup' }, 'ticket files left behind (the sweep retries)'),
   );
   return {

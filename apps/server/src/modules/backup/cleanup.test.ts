@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLEANUP_CONFIRM_WORD, server as msg, type CleanupReply } from '@herald/contract';
@@ -12,11 +10,12 @@ import {
 } from '../credits/credits.test-fixtures.js';
 import { file, png, postCampaign } from '../campaigns/campaigns.test-fixtures.js';
 import { attachment, openTicket } from '../tickets/tickets.test-fixtures.js';
+import { keysUnder } from './backup.test-fixtures.js';
 
 /**
  * DELETE /api/data/cleanup (docs/product.md, Backup and storage): exactly the range goes,
  * every remaining balance stays what it was, Admins stay, a backup is saved first, files of
- * deleted campaigns and tickets leave the disk.
+ * deleted campaigns and tickets leave the file store.
  */
 let t: TestApp;
 afterAll(() => t?.close());
@@ -179,7 +178,7 @@ describe('DELETE /api/data/cleanup', () => {
     const body = res.json<CleanupReply>();
     // Two mints, a removal and a transfer pair.
     expect(body.deleted).toBe(5);
-    await fs.access(path.join(t.dataDir, 'backups', body.backup));
+    expect(await t.app.ctx.files.stat(`backups/${body.backup}`)).not.toBeNull();
     expect(body.backup).toMatch(/-cleanup\.xlsx$/);
 
     expect(
@@ -211,9 +210,8 @@ describe('DELETE /api/data/cleanup', () => {
       t.db,
     );
     await sql`UPDATE campaigns SET created_at = ${AFTER} WHERE id = ${outRange}`.execute(t.db);
-    const dir = path.join(t.dataDir, 'uploads', 'campaigns');
-    const filesBefore = await fs.readdir(dir);
-    expect(filesBefore).toHaveLength(2);
+    const campaignFiles = () => keysUnder(t.app.ctx.files, 'uploads/campaigns/');
+    expect(await campaignFiles()).toHaveLength(2);
     const before = await balances();
 
     const res = await cleanup(w.admin, { ...RANGE, dataType: 'campaigns' });
@@ -223,7 +221,7 @@ describe('DELETE /api/data/cleanup', () => {
     expect(left.map((c) => c.id)).toEqual([outRange]);
     expect(await count('campaign_recipients', `campaign_id = '${inRange}'`)).toBe(0);
     expect(await count('campaign_files', `campaign_id = '${inRange}'`)).toBe(0);
-    expect(await fs.readdir(dir)).toHaveLength(1);
+    expect(await campaignFiles()).toHaveLength(1);
     expect(await balances()).toEqual(before);
   });
 
@@ -290,8 +288,8 @@ describe('DELETE /api/data/cleanup', () => {
     expect((await t.db.selectFrom('tickets').select('id').execute()).map((c) => c.id)).toEqual([
       keptTicket._id,
     ]);
-    expect(await fs.readdir(path.join(t.dataDir, 'uploads', 'campaigns'))).toHaveLength(1);
-    expect(await fs.readdir(path.join(t.dataDir, 'uploads', 'tickets'))).toHaveLength(0);
+    expect(await keysUnder(t.app.ctx.files, 'uploads/campaigns/')).toHaveLength(1);
+    expect(await keysUnder(t.app.ctx.files, 'uploads/tickets/')).toHaveLength(0);
 
     const after = await balances();
     for (const [key, value] of before) {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg, type SavedBackupList } from '@herald/contract';
@@ -43,9 +41,7 @@ describe('POST /api/backup/save-to-server', () => {
   });
 
   it('keeps the newest BACKUP_KEEP manual backups and every cleanup one', async () => {
-    const dir = path.join(t.dataDir, 'backups');
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, 'backup-20200101T000000000Z-cleanup.xlsx'), 'x');
+    await t.app.ctx.files.put('backups/backup-20200101T000000000Z-cleanup.xlsx', Buffer.from('x'));
     for (let i = 0; i < 3; i++) expect((await save()).statusCode).toBe(200);
     const names = await saved();
     expect(names.filter((n) => /^backup-[0-9TZ]+\.xlsx$/.test(n))).toHaveLength(2);

@@ -9,7 +9,9 @@ import { tryLockManualBackup, unlockManualBackup } from './manual-backup.repo.js
  * every instance on the database, since each builds a full backup; then the manual backups are
  * pruned to the newest BACKUP_KEEP, as the scheduled ones are.
  */
-export async function saveManualBackup(ctx: Pick<AppContext, 'pool' | 'config'>): Promise<string> {
+export async function saveManualBackup(
+  ctx: Pick<AppContext, 'pool' | 'config' | 'files'>,
+): Promise<string> {
   const client = await ctx.pool.connect();
   try {
     if (!(await tryLockManualBackup(client))) throw conflict(msg.backupSaveRunning);

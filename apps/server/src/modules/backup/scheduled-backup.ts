@@ -8,7 +8,7 @@ export const DEFAULT_BACKUP_CRON = '30 2 * * *';
 
 /** Saves a scheduled backup, then keeps only the newest BACKUP_KEEP scheduled ones. */
 export async function runScheduledBackup(
-  ctx: Pick<AppContext, 'pool' | 'config'>,
+  ctx: Pick<AppContext, 'pool' | 'config' | 'files'>,
 ): Promise<{ name: string; pruned: number }> {
   const name = await saveBackup(ctx, 'scheduled');
   const pruned = await pruneSaved(ctx, 'scheduled', ctx.config.backupKeep);

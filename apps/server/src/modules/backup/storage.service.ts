@@ -1,35 +1,34 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { StorageUsage } from '@herald/contract';
 import type { AppContext } from '../../context.js';
+import { MAIL_FILES_FOLDER } from '../../lib/mail.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import { databaseBytes, publicTableNames, tableRowCounts } from './backup.repo.js';
+import { BACKUPS_FOLDER } from './backup-store.js';
+import { DOWNLOADS_FOLDER } from './backup-downloads.js';
 
 /**
- * Storage Management (docs/product.md, Backup and storage): the files under DATA_DIR (uploads, saved backups, the mail
- * outbox) in MB; the database's size in MB and each table's row count. The embedded database's
- * own directory (DATA_DIR/postgres) is the database's size, not file storage.
+ * Storage Management (docs/product.md, Backup and storage): the files Herald keeps in MB, that
+ * is the objects of the file store (docs/operations.md, File storage: uploads, saved backups,
+ * backup downloads, the mail folder), whichever driver holds them and whichever instance asks;
+ * the database's size in MB and each table's row count.
  */
 
 const MB = 1024 * 1024;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-async function directoryBytes(dir: string, skipTop: (name: string) => boolean): Promise<number> {
+/** The store's top folders: every key Herald writes starts with one of them. */
+const FOLDERS = ['uploads/', `${BACKUPS_FOLDER}/`, `${DOWNLOADS_FOLDER}/`, `${MAIL_FILES_FOLDER}/`];
+
+async function storedBytes(store: FileStore): Promise<number> {
   let total = 0;
-  const walk = async (d: string, top: boolean): Promise<void> => {
-    const entries = await fs.readdir(d, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) {
-      if (top && skipTop(e.name)) continue;
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) await walk(p, false);
-      else if (e.isFile()) total += (await fs.stat(p).catch(() => null))?.size ?? 0;
-    }
-  };
-  await walk(dir, true);
+  for (const prefix of FOLDERS) {
+    for await (const obj of store.list(prefix)) total += obj.size;
+  }
   return total;
 }
 
 export async function storageUsage(ctx: AppContext): Promise<StorageUsage> {
-  const fileBytes = await directoryBytes(ctx.config.dataDir, (name) => name.startsWith('postgres'));
+  const fileBytes = await storedBytes(ctx.files);
   const bytes = await databaseBytes(ctx.pool);
   const collections = await tableRowCounts(ctx.pool, await publicTableNames(ctx.pool));
   return {
