@@ -39,8 +39,6 @@ export interface AppContext {
   outbox: MailOutbox;
   authState: AuthState;
   rateLimiter: RateLimiter;
-  /** Where uploaded files live (DATA_DIR/uploads). */
-  uploadsDir: string;
   /**
    * Every file kept beyond one request or job (lib/storage): DATA_DIR or S3, shared by all
    * instances. Keys: `uploads/<area>/<name>`, `backups/<name>`, `backup-downloads/<name>`.
@@ -116,7 +114,6 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       outbox: new MailOutbox(database.db, transport),
       authState: started,
       rateLimiter: new RateLimiter(database.db),
-      uploadsDir: path.join(config.dataDir, 'uploads'),
       files,
       stagingDir,
       delivery: deliveryStarted,
