@@ -1,6 +1,7 @@
 // `npm test`: every check and every test, exiting non-zero on any failure.
-// Format, lint, types; server tests on the embedded PostgreSQL (and again on TEST_DATABASE_URL
-// when set); contract and web unit tests; then a build and the browser tests in Chromium.
+// Format, lint, types; server tests on the embedded PostgreSQL and the local file storage (and
+// again on TEST_DATABASE_URL when set, that time with every file in S3-compatible storage on
+// loopback); contract and web unit tests; then a build and the browser tests in Chromium.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureNodeModules, root, run } from './ensure.mjs';
@@ -60,9 +61,10 @@ vitest('unit', 'vitest.unit.config.ts');
 vitest('server-embedded', 'apps/server/vitest.config.ts', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   console.log(
-    `\nServer tests again on ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}`,
+    `\nServer tests again on ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}` +
+      ', with files in S3 storage',
   );
-  vitest('server-external', 'apps/server/vitest.config.ts');
+  vitest('server-external', 'apps/server/vitest.config.ts', { TEST_STORAGE: 's3' });
 }
 if (step('build', 'npm run build')) vitest('e2e', 'e2e/vitest.config.ts');
 else failed += 1;

@@ -50,6 +50,12 @@ export interface TestApp {
    * first one's settings (its own DATA_DIR, another secret); closed with `close`.
    */
   secondInstance(overrides?: Partial<Config>): Promise<FastifyInstance>;
+  /**
+   * A second instance that can only see the first one's files through the shared store: on S3
+   * it gets a DATA_DIR of its own (removed with `close`); the local driver's files are
+   * DATA_DIR's, so there it shares the first one's.
+   */
+  otherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -117,6 +123,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       .limit(1)
       .executeTakeFirst());
   const others: FastifyInstance[] = [];
+  const otherDirs: string[] = [];
   const owner = openDatabase(databaseUrl, 2);
   let counter = 0;
   const t: TestApp = {
@@ -184,6 +191,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       others.push(built.app);
       return built.app;
     },
+    async otherInstance() {
+      if (app.ctx.files.driver === 'local') return t.secondInstance();
+      const own = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-test-other-'));
+      otherDirs.push(own);
+      return t.secondInstance({ dataDir: own });
+    },
     async close() {
       for (const o of others) await o.close();
       const appRole = decodeURIComponent(new URL(app.ctx.databaseUrl).username);
@@ -196,6 +209,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await a.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(appRole)}`);
       await a.end();
       await fs.rm(dataDir, { recursive: true, force: true });
+      for (const dir of otherDirs) await fs.rm(dir, { recursive: true, force: true });
     },
   };
   return t;

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '../plugins/idempotency.js';
 import { LONGEST_WINDOW_SECONDS } from '../plugins/rate-limit.js';
 import { addJob, TASKS, type TaskName } from './job-queue.js';
 import { crontab, taskList } from './tasks.js';
-import { LOCAL_STORAGE_ENV } from './stored-uploads.test-fixtures.js';
+import { LOCAL_STORAGE_ENV } from '../../test/storage-fixtures.js';
 import { UPLOAD_GRACE_MS } from './upload-sweeps.js';
 
 let t: TestApp;

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  STORAGE_DRIVERS,
-  otherInstance,
-  storedNames,
-} from '../../jobs/stored-uploads.test-fixtures.js';
+import { STORAGE_DRIVERS, storedNames } from '../../../test/storage-fixtures.js';
 import { storageKey } from '../../lib/storage/file-store.js';
 import { TINY_PNG } from '../users/test-fixtures.js';
 import { IMAGES_FOLDER } from './announcement-files.js';
@@ -24,7 +20,7 @@ describe.each(STORAGE_DRIVERS)('announcement images on the %s driver', (_driver,
 
   it('serves an image stored through one instance from another, same bytes', async () => {
     const a = await createAnnouncement(t, admin, { title: 'shared' }, [imagePart(TINY_PNG)]);
-    const other = await otherInstance(t);
+    const other = await t.otherInstance();
     const res = await other.inject({ method: 'GET', url: a.image as string });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.rawPayload.equals(TINY_PNG)).toBe(true);

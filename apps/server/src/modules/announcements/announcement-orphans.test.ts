@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { LOCAL_STORAGE_ENV, storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { LOCAL_STORAGE_ENV, storedNames } from '../../../test/storage-fixtures.js';
 import { storageKey } from '../../lib/storage/file-store.js';
 import { TINY_PNG } from '../users/test-fixtures.js';
 import { IMAGES_FOLDER } from './announcement-files.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg, type AdminAnnouncementList, type AnnouncementList } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, TINY_PNG, type Hierarchy } from '../users/test-fixtures.js';
-import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { storedNames } from '../../../test/storage-fixtures.js';
 import { IMAGES_FOLDER } from './announcement-files.js';
 import {
   createAnnouncement,

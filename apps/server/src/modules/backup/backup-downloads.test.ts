@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +7,7 @@ import { runDueJobs } from '../../jobs/runner.js';
 import type { FileStore, StoredObject } from '../../lib/storage/file-store.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 import { downloadKey, STALE_MS } from './backup-downloads.js';
-import { DRIVERS, freshDataDir, keysUnder } from './backup.test-fixtures.js';
+import { STORAGE_DRIVERS, keysUnder } from '../../../test/storage-fixtures.js';
 
 /**
  * "Generate download" on the job runner (migration 0019), on both storage drivers: any instance
@@ -17,24 +16,18 @@ import { DRIVERS, freshDataDir, keysUnder } from './backup.test-fixtures.js';
  * as failed and the next request starts afresh, a build that fails says so and leaves no
  * object, a ready build whose object is gone answers 410.
  */
-describe.each(DRIVERS)('generate-download, %s driver', (driver, env) => {
+describe.each(STORAGE_DRIVERS)('generate-download, %s driver', (driver, env) => {
   let t: TestApp;
   let second: FastifyInstance;
-  let otherDir: string | undefined;
   let admin = '';
 
   beforeAll(async () => {
     t = await createTestApp(env());
-    // On S3 the second instance shares nothing on disk; on the local driver the folder is how
-    // instances share files, so it is the same one.
-    if (driver === 's3') otherDir = await freshDataDir();
-    second = await t.secondInstance(otherDir ? { dataDir: otherDir } : {});
+    // On S3 the second instance shares nothing on disk (harness.ts, otherInstance).
+    second = await t.otherInstance();
     admin = await t.adminToken();
   });
-  afterAll(async () => {
-    await t.close();
-    if (otherDir) await fs.rm(otherDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   async function post(app: FastifyInstance = t.app): Promise<BackupDownloadReply> {
     const res = await app.inject({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { saveBackup } from './backup-store.js';
-import { DRIVERS, keysUnder } from './backup.test-fixtures.js';
+import { STORAGE_DRIVERS, keysUnder } from '../../../test/storage-fixtures.js';
 import type * as CopyWorkerModule from './copy-worker.js';
 
 /**
@@ -30,7 +30,7 @@ vi.mock('./copy-worker.js', async (importOriginal) => {
   return { ...real, CopyXmlWorker: DyingWorker };
 });
 
-describe.each(DRIVERS)('a backup whose worker thread dies, %s driver', (driver, env) => {
+describe.each(STORAGE_DRIVERS)('a backup whose worker thread dies, %s driver', (driver, env) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(env());

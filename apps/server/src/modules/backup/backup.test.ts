@@ -8,7 +8,7 @@ import { file, png, postCampaign } from '../campaigns/campaigns.test-fixtures.js
 import { attachment, openTicket } from '../tickets/tickets.test-fixtures.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 import { runScheduledBackup } from './scheduled-backup.js';
-import { bytesOf, keysUnder } from './backup.test-fixtures.js';
+import { storedBytes, keysUnder } from '../../../test/storage-fixtures.js';
 
 /**
  * The full backup (docs/product.md, Backup and storage) read back with a real reader: one sheet
@@ -186,7 +186,7 @@ describe('saved backups', () => {
     const { message } = res.json<{ message: string }>();
     const name = /as (backup-\S+\.xlsx)\.$/.exec(message)?.[1];
     expect(name).toBeTruthy();
-    const stored = (await bytesOf(t.app.ctx.files, `backups/${name!}`))!;
+    const stored = (await storedBytes(t.app.ctx.files, `backups/${name!}`))!;
     const sheets = XLSX.read(stored).SheetNames;
     expect(sheets).toEqual(BACKUP_TABLES.map((tb) => tb.name));
 

@@ -10,7 +10,7 @@ import {
 } from '../credits/credits.test-fixtures.js';
 import { file, png, postCampaign } from '../campaigns/campaigns.test-fixtures.js';
 import { attachment, openTicket } from '../tickets/tickets.test-fixtures.js';
-import { keysUnder } from './backup.test-fixtures.js';
+import { keysUnder } from '../../../test/storage-fixtures.js';
 
 /**
  * DELETE /api/data/cleanup (docs/product.md, Backup and storage): exactly the range goes,

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 import { saveBackup } from './backup-store.js';
 import { runScheduledBackup } from './scheduled-backup.js';
-import { bytesOf, DRIVERS, freshDataDir, keysUnder } from './backup.test-fixtures.js';
+import { storedBytes, STORAGE_DRIVERS, keysUnder } from '../../../test/storage-fixtures.js';
 
 /**
  * Saved backups and the file storage figure (docs/product.md, Backup and storage) on both
@@ -17,22 +17,17 @@ import { bytesOf, DRIVERS, freshDataDir, keysUnder } from './backup.test-fixture
  * another (on S3, one with a DATA_DIR of its own), BACKUP_KEEP holds, a backup that fails
  * leaves no object, and the Storage screen counts the store's objects.
  */
-describe.each(DRIVERS)('saved backups, %s driver', (driver, env) => {
+describe.each(STORAGE_DRIVERS)('saved backups, %s driver', (driver, env) => {
   let t: TestApp;
   let second: FastifyInstance;
-  let otherDir: string | undefined;
   let admin = '';
 
   beforeAll(async () => {
     t = await createTestApp({ ...env(), BACKUP_KEEP: '2' });
-    if (driver === 's3') otherDir = await freshDataDir();
-    second = await t.secondInstance(otherDir ? { dataDir: otherDir } : {});
+    second = await t.otherInstance();
     admin = await t.adminToken();
   });
-  afterAll(async () => {
-    await t.close();
-    if (otherDir) await fs.rm(otherDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const call = (app: FastifyInstance, method: 'GET' | 'POST', url: string) =>
     app.inject({ method, url, headers: { authorization: `Bearer ${admin}` } });
@@ -45,7 +40,7 @@ describe.each(DRIVERS)('saved backups, %s driver', (driver, env) => {
     const res = await call(t.app, 'POST', '/api/backup/save-to-server');
     expect(res.statusCode, res.body).toBe(200);
     const name = /as (backup-\S+\.xlsx)\.$/.exec(res.json<{ message: string }>().message)![1]!;
-    const stored = (await bytesOf(t.app.ctx.files, `backups/${name}`))!;
+    const stored = (await storedBytes(t.app.ctx.files, `backups/${name}`))!;
 
     const entry = (await listed(second)).find((b) => b.name === name);
     expect(entry).toMatchObject({ name, size: stored.length });

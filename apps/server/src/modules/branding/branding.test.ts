@@ -7,7 +7,7 @@ import {
   type UpdateUserReply,
   type User,
 } from '@herald/contract';
-import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { storedNames } from '../../../test/storage-fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   TINY_JPEG,

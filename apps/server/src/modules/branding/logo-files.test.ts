@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { server as msg } from '@herald/contract';
 import { TINY_PNG } from '../users/test-fixtures.js';
 import sharp from 'sharp';
-import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { storedNames } from '../../../test/storage-fixtures.js';
 import type { FileStore } from '../../lib/storage/file-store.js';
 import { LocalFileStore } from '../../lib/storage/local-store.js';
 import { LOGOS_FOLDER, changeLogo, checkLogo, fitLogo, logoUrl, storeLogo } from './logo-files.js';

@@ -2,12 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhitelabelSettingsReply } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  STORAGE_DRIVERS,
-  otherInstance,
-  storedBytes,
-  storedNames,
-} from '../../jobs/stored-uploads.test-fixtures.js';
+import { STORAGE_DRIVERS, storedBytes, storedNames } from '../../../test/storage-fixtures.js';
 import { storageKey } from '../../lib/storage/file-store.js';
 import { TINY_PNG, buildHierarchy, multipart, type Hierarchy } from '../users/test-fixtures.js';
 import { LOGOS_FOLDER } from './logo-files.js';
@@ -43,7 +38,7 @@ describe.each(STORAGE_DRIVERS)('logos on the %s driver', (_driver, env) => {
     const url = await saveLogo(h.r1.token);
     const name = path.basename(url);
     expect(await storedBytes(t.app.ctx.files, storageKey(LOGOS_FOLDER, name))).toEqual(TINY_PNG);
-    const other = await otherInstance(t);
+    const other = await t.otherInstance();
     const res = await other.inject({ method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.rawPayload.equals(TINY_PNG)).toBe(true);

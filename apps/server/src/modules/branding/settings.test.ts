@@ -9,7 +9,7 @@ import {
   type WhitelabelSettings,
   type WhitelabelSettingsReply,
 } from '@herald/contract';
-import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { storedNames } from '../../../test/storage-fixtures.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   TINY_JPEG,

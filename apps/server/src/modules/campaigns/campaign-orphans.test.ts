@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, s3StorageEnv, type TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { STORAGE_DRIVERS } from '../../../test/storage-fixtures.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { sweepOrphanFiles } from './campaign-orphans.js';
 import { CAMPAIGN_FILES_FOLDER } from './campaign-files.js';
@@ -12,12 +13,7 @@ const ORPHAN = '00000000-0000-4000-8000-000000000000.png';
 const YOUNG = '00000000-0000-4000-8000-000000000001.png';
 const key = (name: string) => `${CAMPAIGN_FILES_FOLDER}/${name}`;
 
-const drivers: [string, () => Record<string, string>][] = [
-  ['local', () => ({})],
-  ['s3', s3StorageEnv],
-];
-
-describe.each(drivers)('sweepOrphanFiles, %s driver', (driver, env) => {
+describe.each(STORAGE_DRIVERS)('sweepOrphanFiles, %s driver', (driver, env) => {
   let t: TestApp;
   let h: Hierarchy;
   beforeAll(async () => {

@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { server as msg, type CampaignDetail } from '@herald/contract';
-import { createTestApp, s3StorageEnv, type TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { STORAGE_DRIVERS } from '../../../test/storage-fixtures.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import {
   NORMAL,
@@ -31,32 +29,18 @@ import {
  * serves (on S3, even with its own data folder), and a row whose object is gone answers 410.
  */
 
-const drivers: [string, () => Record<string, string>][] = [
-  ['local', () => ({})],
-  ['s3', s3StorageEnv],
-];
-
-describe.each(drivers)('campaign media in the FileStore, %s driver', (driver, env) => {
+describe.each(STORAGE_DRIVERS)('campaign media in the FileStore, %s driver', (driver, env) => {
   let t: TestApp;
   let h: Hierarchy;
-  /** The instance that reads: on S3 a second one with its own data folder; on disk, the same. */
+  /** The instance that reads: on S3 a second one with its own data folder (harness.ts). */
   let reader: FastifyInstance;
-  let otherDir: string | undefined;
   beforeAll(async () => {
     t = await createTestApp(env());
     h = await buildHierarchy(t);
     await fund(t, h.admin, h.u1.user.email, NORMAL, 100);
-    if (driver === 's3') {
-      otherDir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-campaigns-b-'));
-      reader = await t.secondInstance({ dataDir: otherDir });
-    } else {
-      reader = t.app;
-    }
+    reader = await t.otherInstance();
   });
-  afterAll(async () => {
-    await t.close();
-    if (otherDir) await fs.rm(otherDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const get = (url: string, token: string): Promise<LightMyRequestResponse> =>
     reader.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

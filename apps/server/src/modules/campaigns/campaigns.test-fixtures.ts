@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect } from 'vitest';
 import type { CreditType } from '@herald/contract';
+import { storedNames } from '../../../test/storage-fixtures.js';
 import type { TestApp } from '../../../test/harness.js';
 import { creditBody, postCredit } from '../credits/credits.test-fixtures.js';
 import { multipart, type FilePart } from '../users/test-fixtures.js';
@@ -87,12 +88,8 @@ export async function fund(
 }
 
 /** The names of every stored campaign media file (the store's `uploads/campaigns` folder). */
-export async function storedFiles(t: TestApp): Promise<string[]> {
-  const names: string[] = [];
-  for await (const obj of t.app.ctx.files.list(`${CAMPAIGN_FILES_FOLDER}/`)) {
-    names.push(obj.key.slice(CAMPAIGN_FILES_FOLDER.length + 1));
-  }
-  return names.sort();
+export function storedFiles(t: TestApp): Promise<string[]> {
+  return storedNames(t.app.ctx.files, CAMPAIGN_FILES_FOLDER);
 }
 
 /** The temp files in this instance's staging folder (a request's upload being checked). */

@@ -6,7 +6,7 @@ import { server as msg, type TicketDetail } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, TINY_PNG, type Hierarchy } from '../users/test-fixtures.js';
 import { PDF } from '../campaigns/campaigns.test-fixtures.js';
-import { storedNames } from '../../jobs/stored-uploads.test-fixtures.js';
+import { storedNames } from '../../../test/storage-fixtures.js';
 import { storageKey } from '../../lib/storage/file-store.js';
 import { TICKETS_FOLDER } from './ticket-files.js';
 import { attachment, openTicket, postTicket, XLSX } from './tickets.test-fixtures.js';

@@ -3,11 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { TASKS } from '../../jobs/job-queue.js';
-import {
-  LOCAL_STORAGE_ENV,
-  freshDataDir,
-  storedNames,
-} from '../../jobs/stored-uploads.test-fixtures.js';
+import { LOCAL_STORAGE_ENV, freshDataDir, storedNames } from '../../../test/storage-fixtures.js';
 import { taskList } from '../../jobs/tasks.js';
 import { storageKey } from '../../lib/storage/file-store.js';
 import { LocalFileStore } from '../../lib/storage/local-store.js';

@@ -2,12 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server as msg } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  STORAGE_DRIVERS,
-  otherInstance,
-  storedBytes,
-  storedNames,
-} from '../../jobs/stored-uploads.test-fixtures.js';
+import { STORAGE_DRIVERS, storedBytes, storedNames } from '../../../test/storage-fixtures.js';
 import { storageKey } from '../../lib/storage/file-store.js';
 import { PDF } from '../campaigns/campaigns.test-fixtures.js';
 import { buildHierarchy, TINY_PNG, type Hierarchy } from '../users/test-fixtures.js';
@@ -41,7 +36,7 @@ describe.each(STORAGE_DRIVERS)('ticket attachments on the %s driver', (_driver, 
     const [file] = ticket.attachments;
     const name = await storedNameOf(file!.id);
     expect(await storedBytes(t.app.ctx.files, storageKey(TICKETS_FOLDER, name))).toEqual(PDF);
-    const other = await otherInstance(t);
+    const other = await t.otherInstance();
     const res = await other.inject({
       method: 'GET',
       url: downloadUrl(ticket._id, file!.id),

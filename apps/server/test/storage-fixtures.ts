@@ -1,14 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { FileStore } from '../lib/storage/file-store.js';
-import { s3StorageEnv, type TestApp } from '../../test/harness.js';
+import type { FileStore, StoredObject } from '../src/lib/storage/file-store.js';
+import { s3StorageEnv } from './harness.js';
 
 /**
- * Test-only helpers for the uploads kept in the FileStore (ticket attachments, logos,
- * announcement images): tests look through the store, never at DATA_DIR's paths, so they run
- * the same on both drivers.
+ * What the tests of kept files share: both storage drivers, and reading the store back. Tests
+ * look through the store, never at DATA_DIR's paths, so they run the same on both drivers.
  */
 
 /** The local driver even when TEST_STORAGE=s3 (an empty STORAGE_URL is unset). */
@@ -20,21 +18,20 @@ export const STORAGE_DRIVERS: [string, () => Record<string, string>][] = [
   ['s3', s3StorageEnv],
 ];
 
-/**
- * A second instance on the same database. On S3 it gets a DATA_DIR of its own, so what it
- * serves can only come from the shared store; the local driver's files are DATA_DIR's, so
- * there it shares the first one's.
- */
-export async function otherInstance(t: TestApp): Promise<FastifyInstance> {
-  if (t.app.ctx.files.driver === 'local') return t.secondInstance();
-  return t.secondInstance({ dataDir: await freshDataDir() });
+/** Every object under `prefix` (a folder ending in '/'), sorted by key. */
+export async function objectsUnder(store: FileStore, prefix: string): Promise<StoredObject[]> {
+  const out: StoredObject[] = [];
+  for await (const obj of store.list(prefix)) out.push(obj);
+  return out.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+export async function keysUnder(store: FileStore, prefix: string): Promise<string[]> {
+  return (await objectsUnder(store, prefix)).map((o) => o.key);
 }
 
 /** The names stored in `folder`, sorted. */
 export async function storedNames(store: FileStore, folder: string): Promise<string[]> {
-  const names: string[] = [];
-  for await (const obj of store.list(`${folder}/`)) names.push(obj.key.slice(folder.length + 1));
-  return names.sort();
+  return (await keysUnder(store, `${folder}/`)).map((key) => key.slice(folder.length + 1));
 }
 
 /** The whole of a stored object, or null when there is none. */
@@ -46,7 +43,7 @@ export async function storedBytes(store: FileStore, key: string): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
-/** A fresh DATA_DIR for a second instance, so it shares nothing on disk with the first. */
+/** A fresh DATA_DIR, sharing nothing on disk with any other; the caller removes it. */
 export function freshDataDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'herald-test-other-'));
 }
