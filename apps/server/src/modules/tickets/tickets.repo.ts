@@ -1,5 +1,11 @@
 import { sql, type Insertable, type SqlBool } from 'kysely';
-import type { Role, TicketIssueType, TicketListFilters, TicketStatus } from '@herald/contract';
+import type {
+  Role,
+  TicketIssueType,
+  TicketListFilters,
+  TicketReplyCursor,
+  TicketStatus,
+} from '@herald/contract';
 import { OPEN_TICKET_STATUSES } from '@herald/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { TicketAttachmentsTable, TicketsTable } from '../../db/schema.js';
@@ -108,6 +114,18 @@ export async function insertAttachments(
   if (rows.length > 0) await tx.insertInto('ticket_attachments').values(rows).execute();
 }
 
+/**
+ * Holds the user's attachment-quota lock until the transaction ends: the check of the bytes
+ * used and the insert of the new rows run one request at a time per user, so parallel uploads
+ * cannot each pass the check on the same total. A single bigint key, apart from the two-int keys
+ * the dispatcher and the backups use.
+ */
+export async function lockAttachmentQuota(tx: Tx, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`ticket-attachment-quota:${userId}`}, 0))`.execute(
+    tx,
+  );
+}
+
 /** Bytes of attachments on tickets `userId` opened since `since`. */
 export async function attachmentBytesSince(
   db: DbOrTx,
@@ -175,15 +193,34 @@ export async function unassignTicketsOf(tx: Tx, userId: string): Promise<number>
   return Number(res.numUpdatedRows);
 }
 
-/** The conversation, oldest first, with each author's role (Admins are never deleted). */
-export function repliesOf(db: DbOrTx, ticketId: string) {
+/**
+ * Up to `limit` + 1 replies of the ticket, newest first, older than `before` when given: one row
+ * more than `limit` says an earlier page follows. Each row carries its author's role (Admins are
+ * never deleted) and its created_at in microseconds, the cursor's exact position (the index on
+ * (ticket_id, created_at, id) serves the whole page).
+ */
+export function repliesPage(
+  db: DbOrTx,
+  ticketId: string,
+  before: TicketReplyCursor | undefined,
+  limit: number,
+) {
   return db
     .selectFrom('ticket_replies as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
     .select(['r.id', 'r.user_email', 'r.message', 'r.created_at', 'u.role as author_role'])
+    .select(
+      sql<string>`(extract(epoch from r.created_at) * 1000000)::bigint::text`.as('cursor_micros'),
+    )
     .where('r.ticket_id', '=', ticketId)
-    .orderBy('r.created_at')
-    .orderBy('r.id')
+    .$if(before !== undefined, (q) =>
+      q.where(
+        sql<boolean>`(r.created_at, r.id) < (timestamptz 'epoch' + ${before!.micros}::bigint * interval '1 microsecond', ${before!.id}::uuid)`,
+      ),
+    )
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit + 1)
     .execute();
 }
 
