@@ -7,8 +7,9 @@ import {
 } from '@herald/contract';
 import type { TicketView } from './tickets.repo.js';
 import type * as repo from './tickets.repo.js';
+import type { repliesPage } from './ticket-replies.repo.js';
 
-export type ReplyRow = Awaited<ReturnType<typeof repo.repliesPage>>[number];
+export type ReplyRow = Awaited<ReturnType<typeof repliesPage>>[number];
 type AttachmentRow = Awaited<ReturnType<typeof repo.attachmentsOf>>[number];
 
 /** What leaves the server of a ticket: never the stored file names or the owner's chain. */

@@ -27,7 +27,8 @@ import {
 import { getProfile } from '../users/users.service.js';
 import { commitAttachments } from './ticket-files.js';
 import type { TicketUpload } from './tickets.input.js';
-import { checkAttachmentQuota, repliesFor } from './ticket-replies.js';
+import { checkAttachmentQuota } from './ticket-quota.js';
+import { repliesFor } from './ticket-replies.js';
 import { presentDetail, presentTicket } from './tickets.presenter.js';
 import * as repo from './tickets.repo.js';
 
