@@ -1,22 +1,25 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ui, type TicketList } from '@herald/contract';
+import { TICKET_REPLIES_PAGE, ui, type TicketActionReply, type TicketList } from '@herald/contract';
 import {
   adminCredentials,
   apiCreateUser,
   apiJson,
   apiLogin,
+  baseUrl,
   journey,
   loginUi,
   newPage,
   shot,
+  shotWidths,
 } from './support/browser.js';
 
 /**
  * Support Tickets (docs/product.md, Tickets): a user opens a ticket with an attachment, Admin
  * assigns it to a reseller outside the user's chain, the reseller replies and escalates, and the
- * user reads the reply and downloads the file. Every role opens the screen.
+ * user reads the reply and downloads the file. Every role opens the screen. A conversation longer
+ * than a page shows its newest replies and loads the earlier ones on request.
  */
 
 let reseller: { email: string; password: string };
@@ -25,6 +28,11 @@ let user: { email: string; password: string };
 const SUBJECT = `Campaign stuck ${Date.now() % 1e6}`;
 const NOTE = Buffer.from('Order 42 failed at 10:05\nPlease check.\n');
 const REPLY = 'We are on it <b>now</b>';
+const LONG_SUBJECT = `Long thread ${Date.now() % 1e6}`;
+/** More replies than a page; the user and the Admin each stay within their reply rate limit. */
+const LONG_REPLIES = TICKET_REPLIES_PAGE + 6;
+const longReply = (n: number) => `Thread message ${n}`;
+let longTicketId: string;
 
 const t = journey(async (adminToken) => {
   reseller = await apiCreateUser(adminToken, 'Reseller', 'Ticket Reseller');
@@ -32,6 +40,24 @@ const t = journey(async (adminToken) => {
   subReseller = await apiCreateUser(resellerToken, 'Sub-Reseller', 'Ticket Sub');
   // Created by the Admin: the reseller sees the ticket only once it is assigned to it.
   user = await apiCreateUser(adminToken, 'User', 'Ticket User');
+  // The long conversation, with a file: the user and the Admin take turns.
+  const userToken = (await apiLogin(user.email, user.password)).token;
+  const form = new FormData();
+  form.set('subject', LONG_SUBJECT);
+  form.set('description', 'A conversation longer than a page.');
+  form.set('attachments', new Blob([NOTE], { type: 'text/plain' }), 'thread.txt');
+  const res = await fetch(`${baseUrl()}/api/tickets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${userToken}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`open ticket: ${res.status} ${await res.text()}`);
+  longTicketId = ((await res.json()) as TicketActionReply).ticket._id;
+  for (let n = 1; n <= LONG_REPLIES; n++) {
+    await apiJson('PUT', `/api/tickets/${longTicketId}/reply`, n % 2 ? userToken : adminToken, {
+      message: longReply(n),
+    });
+  }
 });
 
 async function openTickets(page: Page, email: string, password: string) {
@@ -143,6 +169,52 @@ describe('Support Tickets journey', () => {
     expect(file.suggestedFilename()).toBe('notes.txt');
     expect(fs.readFileSync(await file.path()).equals(NOTE)).toBe(true);
     await shot(page, 'tickets-user-detail');
+  });
+
+  it('a long conversation shows the newest replies and loads the earlier ones above', async () => {
+    const page = await newPage(t.browser);
+    await loginUi(page, user.email, user.password);
+    await page.goto(`/tickets?ticket=${longTicketId}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: new RegExp(LONG_SUBJECT) }).waitFor();
+    const conversation = dialog.getByTestId('ticket-conversation');
+    const message = (n: number) => conversation.getByText(longReply(n), { exact: true });
+    const oldestShown = LONG_REPLIES - TICKET_REPLIES_PAGE + 1;
+    await message(LONG_REPLIES).waitFor();
+    await message(oldestShown).waitFor();
+    await expect(message(oldestShown - 1).count()).resolves.toBe(0);
+    const earlier = conversation.getByRole('button', { name: ui.tickets.showEarlierReplies });
+    await shotWidths(page, 'tickets-long-conversation');
+
+    // By keyboard: the earlier replies show above, the focus on the first of them.
+    await earlier.focus();
+    await page.keyboard.press('Enter');
+    await message(1).waitFor();
+    await earlier.waitFor({ state: 'detached' });
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('data-reply-id') ?? ''),
+    ).resolves.not.toBe('');
+    await expect(page.evaluate(() => document.activeElement?.textContent ?? '')).resolves.toContain(
+      longReply(1),
+    );
+    const shown = async () =>
+      (await conversation.locator('[data-reply-id]').allInnerTexts()).map(
+        (text) => text.split('\n').at(-1) ?? '',
+      );
+    await expect(shown()).resolves.toEqual(
+      Array.from({ length: LONG_REPLIES }, (_, i) => longReply(i + 1)),
+    );
+    await shotWidths(page, 'tickets-long-conversation-earlier');
+
+    // The ticket's file still downloads; a new reply shows at once, the earlier ones stay.
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    expect(fs.readFileSync(await (await download).path()).equals(NOTE)).toBe(true);
+    await dialog.getByPlaceholder('Type your reply...').fill('Still there?');
+    await dialog.getByRole('button', { name: 'Send Reply' }).click();
+    await conversation.getByText('Still there?', { exact: true }).waitFor();
+    await expect(shown()).resolves.toHaveLength(LONG_REPLIES + 1);
+    await page.context().close();
   });
 
   it('each role opens the screen', async () => {

@@ -70,8 +70,8 @@ export const RATE_LIMITS = {
 } as const;
 
 /**
- * Replies one ticket may hold: the ticket's detail returns them all, so a ticket is bounded in
- * size; a conversation longer than this goes on in a new ticket.
+ * Replies one ticket may hold, so a ticket is bounded in size (the detail pages them, but each
+ * notifies the ticket's audience); a conversation longer than this goes on in a new ticket.
  */
 export const TICKET_REPLIES_MAX = 200;
 

@@ -140,6 +140,8 @@ export const ui = {
     createFailed: 'Failed to create ticket.',
     downloadFailed: 'Failed to download attachment.',
     replyFailed: 'Failed to post reply.',
+    showEarlierReplies: 'Show earlier replies',
+    earlierRepliesFailed: 'Failed to load earlier replies.',
     escalateFailed: 'Failed to escalate ticket.',
     statusFailed: 'Failed to update status.',
     assignFailed: 'Failed to assign ticket.',

@@ -13,6 +13,12 @@ export const TICKET_SUBJECT_MAX = 200;
 export const TICKET_MESSAGE_MAX = 5000;
 export const TICKET_LIST_DEFAULT = 100;
 export const TICKET_LIST_MAX = 500;
+/**
+ * Replies the ticket detail and each earlier page carry: a ticket holds up to
+ * TICKET_REPLIES_MAX, and the detail answers after every change, so it sends the newest ones
+ * and the conversation loads older pages on request.
+ */
+export const TICKET_REPLIES_PAGE = 50;
 /** `assignedTo` when the ticket sits with the Admins (every new ticket, and after escalation). */
 export const TICKET_ADMIN_ASSIGNEE = 'Admin';
 export const TICKET_ESCALATED: TicketStatus = 'Escalated';
@@ -79,6 +85,25 @@ export const TicketListQuerySchema = z.object({
 export type TicketListQuery = z.input<typeof TicketListQuerySchema>;
 export type TicketListFilters = z.output<typeof TicketListQuerySchema>;
 
+/**
+ * Where an earlier page of replies starts: the oldest shown reply's created_at in microseconds
+ * since the epoch and its id, as `earlierRepliesCursor` gave them. Missing or malformed: 400.
+ */
+export const TicketReplyCursorSchema = text({ error: msg.invalidCursor })
+  .regex(
+    /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    msg.invalidCursor,
+  )
+  .transform((v) => {
+    const [micros = '', id = ''] = v.split('_');
+    return { micros, id: id.toLowerCase() };
+  });
+export type TicketReplyCursor = z.output<typeof TicketReplyCursorSchema>;
+
+/** GET /api/tickets/{id}/replies: the page of replies just older than `before`. */
+export const TicketRepliesQuerySchema = z.object({ before: TicketReplyCursorSchema });
+export type TicketRepliesQuery = z.input<typeof TicketRepliesQuerySchema>;
+
 export const TicketAttachmentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -122,11 +147,23 @@ export const TicketSchema = z.object({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
-/** GET /api/tickets/{id} and the replies of every change: the conversation and the files. */
+/**
+ * One page of the conversation, oldest first. `earlierRepliesCursor`: pass as `before` to
+ * GET /api/tickets/{id}/replies for the page before this one; null when none is older.
+ */
+export const TicketRepliesPageSchema = z.object({
+  replies: z.array(TicketReplySchema),
+  earlierRepliesCursor: z.string().nullable(),
+});
+export type TicketRepliesPage = z.infer<typeof TicketRepliesPageSchema>;
+
+/**
+ * GET /api/tickets/{id} and the replies of every change: the files and the newest
+ * TICKET_REPLIES_PAGE replies (oldest first), with the cursor of the earlier ones.
+ */
 export const TicketDetailSchema = TicketSchema.extend({
   attachments: z.array(TicketAttachmentSchema),
-  replies: z.array(TicketReplySchema),
-});
+}).extend(TicketRepliesPageSchema.shape);
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
 
 /**

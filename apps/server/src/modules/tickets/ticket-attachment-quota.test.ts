@@ -1,9 +1,10 @@
+import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as msg, TICKET_ATTACHMENT_BYTES_PER_DAY } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, TINY_PNG, type Hierarchy } from '../users/test-fixtures.js';
-import { storedNames } from '../../../test/storage-fixtures.js';
+import { STORAGE_DRIVERS, storedNames } from '../../../test/storage-fixtures.js';
 import { TICKETS_FOLDER } from './ticket-files.js';
 import { attachment, openTicket, postTicket } from './tickets.test-fixtures.js';
 
@@ -46,5 +47,59 @@ describe('ticket attachment bytes per user per day', () => {
     expect((await postTicket(t, h.u1.token, {}, [attachment(TINY_PNG, 'd.png')])).statusCode).toBe(
       201,
     );
+  });
+});
+
+/**
+ * Parallel uploads whose sum passes the daily bytes: the check and the insert run under the
+ * user's lock, so the stored total stays within it; each refused one answers 413 and leaves no
+ * file stored or staged. On both drivers: the refused files were already in the store.
+ */
+describe.each(STORAGE_DRIVERS)('parallel attachments on the %s driver', (_driver, env) => {
+  let app: TestApp;
+  let users: Hierarchy;
+  beforeAll(async () => {
+    app = await createTestApp(env());
+    users = await buildHierarchy(app);
+  });
+  afterAll(() => app.close());
+
+  const usedBytes = async (userId: string) =>
+    Number(
+      (
+        await app.db
+          .selectFrom('ticket_attachments as a')
+          .innerJoin('tickets as tk', 'tk.id', 'a.ticket_id')
+          .select((eb) => eb.fn.sum<string>('a.size').as('bytes'))
+          .where('tk.user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).bytes,
+    );
+
+  it('lets through only the uploads that fit; the others answer 413 and store nothing', async () => {
+    const size = TINY_PNG.length;
+    const earlier = await openTicket(app, users.u3.token, {}, [attachment(TINY_PNG, 'a.png')]);
+    // Room for two more files and a half.
+    await sql`UPDATE ticket_attachments SET size = ${TICKET_ATTACHMENT_BYTES_PER_DAY - 2 * size - Math.floor(size / 2)}
+      WHERE ticket_id = ${earlier._id}`.execute(app.db);
+    const stored = await storedNames(app.app.ctx.files, TICKETS_FOLDER);
+    const staged = await fs.readdir(app.app.ctx.stagingDir);
+
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        postTicket(app, users.u3.token, {}, [attachment(TINY_PNG, `p${i}.png`)]),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 413, 413, 413, 413]);
+    for (const r of results.filter((x) => x.statusCode === 413)) {
+      expect(r.json()).toEqual({ message: msg.ticketAttachmentQuota(100) });
+    }
+    expect(await usedBytes(users.u3.user.id)).toBeLessThanOrEqual(TICKET_ATTACHMENT_BYTES_PER_DAY);
+    const after = await storedNames(app.app.ctx.files, TICKETS_FOLDER);
+    expect(after.length).toBe(stored.length + 2);
+    const names = await app.db.selectFrom('ticket_attachments').select('stored_name').execute();
+    expect(new Set(names.map((n) => n.stored_name))).toEqual(new Set(after));
+    expect(await fs.readdir(app.app.ctx.stagingDir)).toEqual(staged);
   });
 });

@@ -3,6 +3,7 @@ import {
   RATE_LIMITS,
   server as msg,
   TICKET_REPLIES_MAX,
+  TICKET_REPLIES_PAGE,
   type TicketDetail,
 } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -10,8 +11,8 @@ import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
 import { openTicket, put } from './tickets.test-fixtures.js';
 
 /**
- * A reply notifies every Admin and the ticket's chain, and the detail returns every reply: a
- * user's replies are rate limited, and a ticket holds at most TICKET_REPLIES_MAX of them
+ * A reply notifies every Admin and the ticket's chain: a user's replies are rate limited, and a
+ * ticket holds at most TICKET_REPLIES_MAX of them
  * (docs/product.md, Tickets).
  */
 let t: TestApp;
@@ -72,7 +73,10 @@ describe('PUT /api/tickets/{id}/reply limits', () => {
       .execute();
     const last = await put(t, h.admin, url, { message: 'the last one' });
     expect(last.statusCode, last.body).toBe(200);
-    expect(last.json<TicketDetail>().replies).toHaveLength(TICKET_REPLIES_MAX);
+    // The detail carries the newest page; the count is the database's.
+    expect(last.json<TicketDetail>().replies).toHaveLength(TICKET_REPLIES_PAGE);
+    expect(last.json<TicketDetail>().earlierRepliesCursor).not.toBeNull();
+    expect(await replies(ticket._id)).toBe(TICKET_REPLIES_MAX);
     const full = await put(t, h.admin, url, { message: 'no room' });
     expect(full.statusCode).toBe(409);
     expect(full.json()).toEqual({ message: msg.ticketRepliesFull(TICKET_REPLIES_MAX) });

@@ -3,11 +3,13 @@ import {
   TICKET_ADMIN_ASSIGNEE,
   type Ticket,
   type TicketDetail,
+  type TicketRepliesPage,
 } from '@herald/contract';
 import type { TicketView } from './tickets.repo.js';
 import type * as repo from './tickets.repo.js';
+import type { repliesPage } from './ticket-replies.repo.js';
 
-type ReplyRow = Awaited<ReturnType<typeof repo.repliesOf>>[number];
+export type ReplyRow = Awaited<ReturnType<typeof repliesPage>>[number];
 type AttachmentRow = Awaited<ReturnType<typeof repo.attachmentsOf>>[number];
 
 /** What leaves the server of a ticket: never the stored file names or the owner's chain. */
@@ -31,24 +33,20 @@ export function presentTicket(row: TicketView): Ticket {
 }
 
 /**
+ * A page of replies as read newest first, `limit` + 1 at most: shown oldest first, the cursor
+ * (the oldest shown reply's position) only when a row beyond the page says an earlier one follows.
  * `supportBrand`: the company that serves the viewer, given when the viewer is not an Admin; an
  * Admin's reply then reads as that company's support instead of the Admin's address.
  */
-export function presentDetail(
-  row: TicketView,
-  replies: ReplyRow[],
-  attachments: AttachmentRow[],
+export function presentReplies(
+  rows: readonly ReplyRow[],
+  limit: number,
   supportBrand?: string,
-): TicketDetail {
+): TicketRepliesPage {
+  const page = rows.slice(0, limit).reverse();
+  const oldest = page[0];
   return {
-    ...presentTicket(row),
-    attachments: attachments.map((a) => ({
-      id: a.id,
-      name: a.original_name,
-      mime: a.mime,
-      size: Number(a.size),
-    })),
-    replies: replies.map((r) => {
+    replies: page.map((r) => {
       const support = supportBrand !== undefined && r.author_role === 'Admin';
       return {
         _id: r.id,
@@ -58,5 +56,24 @@ export function presentDetail(
         createdAt: r.created_at.toISOString(),
       };
     }),
+    earlierRepliesCursor:
+      rows.length > limit && oldest ? `${oldest.cursor_micros}_${oldest.id}` : null,
+  };
+}
+
+export function presentDetail(
+  row: TicketView,
+  replies: TicketRepliesPage,
+  attachments: AttachmentRow[],
+): TicketDetail {
+  return {
+    ...presentTicket(row),
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      name: a.original_name,
+      mime: a.mime,
+      size: Number(a.size),
+    })),
+    ...replies,
   };
 }

@@ -108,6 +108,18 @@ export async function insertAttachments(
   if (rows.length > 0) await tx.insertInto('ticket_attachments').values(rows).execute();
 }
 
+/**
+ * Holds the user's attachment-quota lock until the transaction ends: the check of the bytes
+ * used and the insert of the new rows run one request at a time per user, so parallel uploads
+ * cannot each pass the check on the same total. A single bigint key, apart from the two-int keys
+ * the dispatcher and the backups use.
+ */
+export async function lockAttachmentQuota(tx: Tx, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`ticket-attachment-quota:${userId}`}, 0))`.execute(
+    tx,
+  );
+}
+
 /** Bytes of attachments on tickets `userId` opened since `since`. */
 export async function attachmentBytesSince(
   db: DbOrTx,
@@ -173,18 +185,6 @@ export async function unassignTicketsOf(tx: Tx, userId: string): Promise<number>
     .where('assigned_to', '=', userId)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
-}
-
-/** The conversation, oldest first, with each author's role (Admins are never deleted). */
-export function repliesOf(db: DbOrTx, ticketId: string) {
-  return db
-    .selectFrom('ticket_replies as r')
-    .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.user_email', 'r.message', 'r.created_at', 'u.role as author_role'])
-    .where('r.ticket_id', '=', ticketId)
-    .orderBy('r.created_at')
-    .orderBy('r.id')
-    .execute();
 }
 
 export function attachmentsOf(db: DbOrTx, ticketId: string) {

@@ -8,6 +8,8 @@ import {
   TicketDetailSchema,
   TicketListQuerySchema,
   TicketListSchema,
+  TicketRepliesPageSchema,
+  TicketRepliesQuerySchema,
   TicketReplyBodySchema,
   UpdateTicketStatusBodySchema,
   server as msg,
@@ -62,6 +64,19 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/:id',
     { schema: { params: IdParamsSchema, response: { 200: TicketDetailSchema } } },
     (req) => service.getTicketDetail(ctx, caller(req), req.params.id),
+  );
+
+  // The detail carries the newest replies; older pages by the cursor it gave (400 when malformed).
+  app.get(
+    '/tickets/:id/replies',
+    {
+      schema: {
+        params: IdParamsSchema,
+        querystring: TicketRepliesQuerySchema,
+        response: { 200: TicketRepliesPageSchema },
+      },
+    },
+    (req) => service.getEarlierReplies(ctx, caller(req), req.params.id, req.query.before),
   );
 
   app.put(

@@ -1,7 +1,6 @@
 import {
   CreateTicketFieldsSchema,
   TICKET_ADMIN_ASSIGNEE,
-  TICKET_ATTACHMENT_BYTES_PER_DAY,
   TICKET_ESCALATED,
   TICKET_REPLIES_MAX,
   server as msg,
@@ -9,11 +8,13 @@ import {
   type TicketDetail,
   type TicketList,
   type TicketListFilters,
+  type TicketRepliesPage,
+  type TicketReplyCursor,
   type TicketStatus,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
 import { servingBrandNames } from '../branding/branding.service.js';
@@ -26,6 +27,8 @@ import {
 import { getProfile } from '../users/users.service.js';
 import { commitAttachments } from './ticket-files.js';
 import type { TicketUpload } from './tickets.input.js';
+import { checkAttachmentQuota } from './ticket-quota.js';
+import { repliesFor } from './ticket-replies.js';
 import { presentDetail, presentTicket } from './tickets.presenter.js';
 import * as repo from './tickets.repo.js';
 
@@ -57,20 +60,13 @@ async function lockVisibleTicket(tx: Tx, actor: Actor, id: string): Promise<repo
   return row;
 }
 
-/**
- * The ticket as this viewer sees it. The platform's Admin answers under the brand that serves
- * the viewer (docs/product.md, Tickets): an Admin viewer sees who really replied.
- */
+/** The ticket as this viewer sees it, with the newest page of its conversation. */
 async function detailOf(db: DbOrTx, viewer: Actor, row: repo.TicketView): Promise<TicketDetail> {
   const [replies, attachments] = await Promise.all([
-    repo.repliesOf(db, row.id),
+    repliesFor(db, viewer, row.id),
     repo.attachmentsOf(db, row.id),
   ]);
-  const hidesAdmin = viewer.role !== 'Admin' && replies.some((r) => r.author_role === 'Admin');
-  const supportBrand = hidesAdmin
-    ? (await servingBrandNames(db, [viewer.id])).get(viewer.id)
-    : undefined;
-  return presentDetail(row, replies, attachments, supportBrand);
+  return presentDetail(row, replies, attachments);
 }
 
 /** Re-reads the ticket after a change, in the same transaction. */
@@ -142,6 +138,17 @@ export async function getTicketDetail(
   return detailOf(ctx.db, actor, await visibleTicket(ctx.db, actor, id));
 }
 
+/** GET /api/tickets/{id}/replies: an earlier page, to whoever sees the ticket (404 otherwise). */
+export async function getEarlierReplies(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  before: TicketReplyCursor,
+): Promise<TicketRepliesPage> {
+  const ticket = await visibleTicket(ctx.db, actor, id);
+  return repliesFor(ctx.db, actor, ticket.id, before);
+}
+
 /** The related campaign, user and ledger entry must be ones the opener sees (404 otherwise). */
 async function checkRelated(
   ctx: AppContext,
@@ -163,21 +170,6 @@ async function checkRelated(
  * were checked and put in the store under their final names. The caller deletes the files
  * (staged or stored) when this throws.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A user's attachments of the last 24 hours stay within the daily bytes (413 past them). */
-async function checkAttachmentQuota(ctx: AppContext, actor: AuthUser, upload: TicketUpload) {
-  const bytes = upload.files.reduce((sum, f) => sum + f.size, 0);
-  if (bytes === 0) return;
-  const used = await repo.attachmentBytesSince(ctx.db, actor.id, new Date(Date.now() - DAY_MS));
-  if (used + bytes > TICKET_ATTACHMENT_BYTES_PER_DAY) {
-    throw new AppError(
-      413,
-      msg.ticketAttachmentQuota(TICKET_ATTACHMENT_BYTES_PER_DAY / (1024 * 1024)),
-    );
-  }
-}
-
 export async function createTicket(
   ctx: AppContext,
   actor: AuthUser,
@@ -185,9 +177,14 @@ export async function createTicket(
 ): Promise<TicketDetail> {
   const fields = CreateTicketFieldsSchema.parse(upload.fields);
   await checkRelated(ctx, actor, fields);
-  await checkAttachmentQuota(ctx, actor, upload);
+  const bytes = upload.files.reduce((sum, f) => sum + f.size, 0);
+  if (bytes > 0) await checkAttachmentQuota(ctx.db, actor.id, bytes);
   const files = await commitAttachments(ctx.files, upload.files);
   return ctx.db.transaction().execute(async (tx) => {
+    if (bytes > 0) {
+      await repo.lockAttachmentQuota(tx, actor.id);
+      await checkAttachmentQuota(tx, actor.id, bytes);
+    }
     const { id } = await repo.insertTicket(tx, {
       user_id: actor.id,
       subject: fields.subject,

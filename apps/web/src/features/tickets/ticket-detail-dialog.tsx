@@ -86,7 +86,8 @@ function DetailBody({ ticket, me }: { ticket: TicketDetail; me: SessionUser }) {
           <EscalateButton ticket={ticket} />
         </div>
       )}
-      <TicketConversation ticket={ticket} />
+      {/* Keyed: the earlier replies it loaded belong to this ticket only. */}
+      <TicketConversation key={ticket._id} ticket={ticket} />
     </>
   );
 }

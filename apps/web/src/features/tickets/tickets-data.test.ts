@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { server as msg, type User } from '@herald/contract';
+import { server as msg, type TicketReply, type User } from '@herald/contract';
 import {
   assigneeOptions,
   attachmentsProblem,
   canEscalate,
+  mergeReplies,
   ticketFields,
   ticketFormErrors,
 } from './tickets-data';
@@ -60,5 +61,28 @@ describe('tickets screen rules', () => {
     ).toBe(msg.ticketTooManyAttachments);
     const big = file(new Uint8Array(5 * 1024 * 1024 + 1), 'big.txt');
     expect(await attachmentsProblem([big])).toBe('File is too large. Max size is 5MB.');
+  });
+
+  it('merges pages of replies: each once, in time order, same-instant ones as the server gave them', () => {
+    const reply = (id: string, second: number): TicketReply => ({
+      _id: id,
+      author: 'a@x.io',
+      support: false,
+      message: id,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString(),
+    });
+    const older = [reply('a', 1), reply('b', 2), reply('c', 2)];
+    const detail = [reply('c', 2), reply('d', 3), reply('e', 4)];
+    const later = [reply('e', 4), reply('f', 5)];
+    expect(mergeReplies(older, detail).map((r) => r._id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // A later detail no longer carrying 'd' still shows it once kept.
+    expect(mergeReplies(mergeReplies([], detail), later).map((r) => r._id)).toEqual([
+      'c',
+      'd',
+      'e',
+      'f',
+    ]);
+    expect(mergeReplies(later, older).map((r) => r._id)).toEqual(['a', 'b', 'c', 'e', 'f']);
+    expect(mergeReplies()).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type Role,
   type Ticket,
   type TicketIssueType,
+  type TicketReply,
   type User,
 } from '@herald/contract';
 import type { SelectOption } from '../../components/form-field';
@@ -111,4 +112,21 @@ export async function attachmentsProblem(files: readonly File[]): Promise<string
     if (!ticketFileType(head, file.name, file.size > head.length)) return msg.ticketAttachmentType;
   }
   return null;
+}
+
+/**
+ * The conversation from pages seen at different times: every reply once (the first copy kept),
+ * in time order; replies of the same instant keep the order the server gave them.
+ */
+export function mergeReplies(
+  ...pages: readonly (readonly TicketReply[])[]
+): readonly TicketReply[] {
+  const seen = new Set<string>();
+  const all: TicketReply[] = [];
+  for (const r of pages.flat()) {
+    if (seen.has(r._id)) continue;
+    seen.add(r._id);
+    all.push(r);
+  }
+  return all.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }
