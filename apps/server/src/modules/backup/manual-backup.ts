@@ -98,8 +98,16 @@ export async function startSave(ctx: Pick<AppContext, 'db'>): Promise<BackupSave
 
 /** The job: builds the backup into the store, with progress and heartbeat in the row. */
 export async function runSave(ctx: AppContext, id: string): Promise<void> {
-  const counts = await tableRowCounts(ctx.pool, BACKUP_TABLE_NAMES);
-  const totalRows = counts.reduce((sum, c) => sum + c.count, 0);
+  let totalRows: number;
+  try {
+    const counts = await tableRowCounts(ctx.pool, BACKUP_TABLE_NAMES);
+    totalRows = counts.reduce((sum, c) => sum + c.count, 0);
+  } catch (err) {
+    // Said at once rather than left queued until it reads as lost (the job has one attempt).
+    ctx.log.error({ err, component: 'backup' }, 'backup save to server could not start');
+    await endSave(ctx.db, id, { state: 'failed', error: msg.backupFailed });
+    return;
+  }
   if (!(await claimSave(ctx.db, id, LIMITS, totalRows))) return;
   const progress = new ProgressWriter(ctx, (rows) => writeSaveProgress(ctx.db, id, rows));
   // This running job's own heartbeat (not periodic work: it starts and ends with the job), kept

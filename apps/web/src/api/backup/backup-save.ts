@@ -7,6 +7,8 @@ import { wait } from './backup-download';
 import { backupRootKey } from './saved-backups';
 
 const POLL_MS = 500;
+/** Answers in a row that may fail before the screen gives up following a save. */
+const MAX_MISSES = 10;
 const SAVE_URL = '/backup/save-to-server';
 
 /** POST /api/backup/save-to-server (Admin): queues the save; 409 while another one runs. */
@@ -46,11 +48,19 @@ export function useBackupSave() {
   const follow = useCallback(
     async (first: BackupSave, signal: AbortSignal) => {
       let save = first;
+      let misses = 0;
       setView(viewOfSave(save));
       while (saveRunning(save)) {
         await wait(POLL_MS, signal);
         if (signal.aborted) return;
-        save = await getBackupSave(save.id, signal);
+        try {
+          save = await getBackupSave(save.id, signal);
+          misses = 0;
+        } catch (err) {
+          // A lost answer (a deploy, a flaky link) is asked again: the save itself goes on.
+          if (signal.aborted || ++misses >= MAX_MISSES) throw err;
+          continue;
+        }
         if (signal.aborted) return;
         setView(viewOfSave(save));
       }
@@ -61,12 +71,18 @@ export function useBackupSave() {
 
   useEffect(() => {
     const signal = begin();
-    getCurrentBackupSave(signal)
-      .then(({ save }) => (save && !signal.aborted ? follow(save, signal) : undefined))
-      .catch((err: unknown) => {
-        if (!signal.aborted)
-          setView({ ...IDLE_SAVE, error: errorMessage(err, ui.backup.saveFailed) });
-      });
+    // A look for a save already running (a reloaded screen): a failed look says nothing, as
+    // the Admin asked for nothing; a save found is followed like one started here.
+    getCurrentBackupSave(signal).then(
+      ({ save }) => {
+        if (!save || signal.aborted) return;
+        follow(save, signal).catch((err: unknown) => {
+          if (!signal.aborted)
+            setView({ ...IDLE_SAVE, error: errorMessage(err, ui.backup.saveFailed) });
+        });
+      },
+      () => undefined,
+    );
     return () => running.current?.abort();
   }, [begin, follow]);
 
