@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
-import { CLEANUP_CONFIRM_WORD, ui } from '@herald/contract';
-import { apiCreateUser, journey, shot } from './support/browser.js';
+import { CLEANUP_CONFIRM_WORD, server as msg, ui, type BackupSave } from '@herald/contract';
+import { apiCreateUser, journey, shot, shotWidths } from './support/browser.js';
 
 /**
  * Backup & Data Management and Storage Management (docs/product.md, Backup and storage): the full
- * backup downloads with a progress indicator while it builds; a cleanup asks for both dates, warns
- * about users, confirms, and reports; the storage screen shows MB and rows per table; other roles
- * are sent to /unauthorized. The cleanup range lies in the year 2000 so the shared e2e database
+ * backup downloads with a progress indicator while it builds; a save to the server shows its
+ * progress (after a reload too), then the saved file's name or why it failed; a cleanup asks for
+ * both dates, warns about users, confirms, and reports; the storage screen shows MB and rows per
+ * table; other roles are sent to /unauthorized. The cleanup range lies in the year 2000 so the shared e2e database
  * loses nothing.
  */
 let user: { email: string; password: string };
@@ -49,18 +50,83 @@ describe('backup screen', () => {
     expect(book.SheetNames).not.toContain('password_resets');
     await page.getByText(ui.backup.downloaded).waitFor();
 
-    // Save to server: the server's message, and the file in the saved list.
+    // Save to server runs on the server's job runner: the screen shows its progress (the first
+    // answer about it is held as "building 40%" for the screenshot), then the server's message
+    // and the file in the saved list.
+    let releaseSave: () => void = () => {};
+    const heldSave = new Promise<void>((r) => (releaseSave = r));
+    let firstSave = true;
+    await page.route('**/api/backup/save-to-server/*', async (route: Route) => {
+      if (!firstSave) return route.continue();
+      firstSave = false;
+      const real = (await (await route.fetch()).json()) as BackupSave;
+      await heldSave;
+      await route.fulfill({
+        json: { ...real, state: 'building', rows: 400, totalRows: 1000, name: null, message: null },
+      });
+    });
     await page.getByRole('button', { name: ui.backup.saveToServer }).click();
+    releaseSave();
+    await page.getByTestId('backup-save-progress').getByText('40%').waitFor();
+    await page.getByText(ui.backup.saving(400, 1000)).waitFor();
+    expect(await page.getByRole('button', { name: ui.backup.saveToServer }).isDisabled()).toBe(
+      true,
+    );
+    await shotWidths(page, 'backup-save-progress');
     await page.getByText(/^Backup saved to server as backup-/).waitFor();
-    await page
-      .getByRole('cell', { name: /^backup-\d{8}T\d{9}Z\.xlsx$/ })
-      .first()
-      .waitFor();
+    const savedAs = /as (backup-\S+\.xlsx)\.$/.exec(
+      (await page.getByText(/^Backup saved to server as backup-/).textContent()) ?? '',
+    )?.[1];
+    expect(savedAs).toMatch(/^backup-\d{8}T\d{9}Z\.xlsx$/);
+    await page.getByRole('cell', { name: savedAs }).waitFor();
     await shot(page, 'backup-screen');
     await page.context().close();
     // The shared e2e database holds the 1,000,000-recipient campaign of campaign-create's test:
     // two full backups of it on a busy machine outlast the default minute.
   }, 240_000);
+
+  it('a screen reloaded while a save runs shows it running, then how it ended', async () => {
+    const page = await t.page();
+    // A save another Admin started, as the server reports it: building, then failed.
+    const running: BackupSave = {
+      id: 'A'.repeat(32),
+      state: 'building',
+      rows: 250,
+      totalRows: 1000,
+      name: null,
+      message: null,
+    };
+    let end: () => void = () => {};
+    const ended = new Promise<void>((r) => (end = r));
+    let over = false;
+    void ended.then(() => (over = true));
+    await page.route('**/api/backup/save-to-server', (route: Route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ json: { save: over ? null : running } })
+        : route.continue(),
+    );
+    await page.route(`**/api/backup/save-to-server/${running.id}`, (route: Route) =>
+      route.fulfill({
+        json: over ? { ...running, state: 'failed', message: msg.backupFailed } : running,
+      }),
+    );
+    await page.goto('/backup');
+    await page.getByTestId('backup-save-progress').getByText('25%').waitFor();
+    await page.reload();
+    await page.getByTestId('backup-save-progress').getByText('25%').waitFor();
+    await page.getByText(ui.backup.saving(250, 1000)).waitFor();
+    expect(await page.getByRole('button', { name: ui.backup.saveToServer }).isDisabled()).toBe(
+      true,
+    );
+    end();
+    await page.getByRole('alert').getByText(msg.backupFailed).waitFor();
+    await page.getByTestId('backup-save-progress').waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: ui.backup.saveToServer }).isDisabled()).toBe(
+      false,
+    );
+    await shotWidths(page, 'backup-save-failed');
+    await page.context().close();
+  });
 
   it('a cleanup needs both dates, warns about users, confirms, then reports', async () => {
     const page = await t.page();

@@ -203,6 +203,9 @@ export const ui = {
     building: (rows: number, total: number) =>
       `Building backup: ${rows.toLocaleString('en-IN')} of about ${total.toLocaleString('en-IN')} rows...`,
     downloading: 'Downloading...',
+    saveQueued: 'Backup queued on the server; it starts in a moment...',
+    saving: (rows: number, total: number) =>
+      `Saving backup to server: ${rows.toLocaleString('en-IN')} of about ${total.toLocaleString('en-IN')} rows...`,
     savedBackups: 'Saved Backups',
     noSavedBackups: 'No backups saved on the server yet.',
     fileName: 'File',

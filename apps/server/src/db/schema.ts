@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type {
   AnnouncementVisibilityType,
   BackupBuildState,
+  BackupSaveState,
   CampaignFileKind,
   CampaignStatus,
   CreditTransactionType,
@@ -153,6 +154,7 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable;
   analytics_user_totals: AnalyticsUserTotalsTable;
   backup_downloads: BackupDownloadsTable;
+  backup_saves: BackupSavesTable;
 }
 
 /** A "generate download" build run by the job runner (migration 0019). */
@@ -163,6 +165,22 @@ export interface BackupDownloadsTable {
   rows: ColumnType<string, number | undefined, number>;
   total_rows: ColumnType<string, number, number>;
   filename: string;
+  created_at: Generated<Date>;
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: Date | null;
+}
+
+/** A "save backup to server" run by the job runner (migration 0028). */
+export interface BackupSavesTable {
+  id: string;
+  state: ColumnType<BackupSaveState, BackupSaveState | undefined, BackupSaveState>;
+  /** bigint: arrives as a string from pg. */
+  rows: ColumnType<string, number | undefined, number>;
+  total_rows: ColumnType<string, number | undefined, number>;
+  /** The saved file's name, once done. */
+  name: string | null;
+  /** Why it failed, as shown to the Admin. */
+  error: string | null;
   created_at: Generated<Date>;
   heartbeat_at: ColumnType<Date, Date | undefined, Date>;
   ended_at: Date | null;

@@ -16,6 +16,8 @@ export const TASKS = {
   sweepUploads: 'sweep-uploads',
   /** Builds a "generate download" backup (modules/backup/backup-downloads.ts). */
   buildBackupDownload: 'backup-download',
+  /** Saves a backup to the server (modules/backup/manual-backup.ts). */
+  saveBackupToServer: 'backup-save',
   /** The delivery engine (modules/delivery): one slice of sending a campaign. */
   dispatchCampaign: 'delivery-dispatch',
   /** Settles a campaign whose sending ended: Completed, refund, report. */

@@ -38,7 +38,7 @@ describe('the periodic jobs', () => {
     const scheduled = crontab.map((c) => c.task).sort();
     const periodic = Object.keys(taskList(t.app.ctx))
       // Jobs asked for by a change (a mail, a campaign's sending and settlement, a backup
-      // download), not a clock.
+      // download, a save to the server), not a clock.
       .filter(
         (name) =>
           !(
@@ -47,6 +47,7 @@ describe('the periodic jobs', () => {
               TASKS.dispatchCampaign,
               TASKS.finalizeCampaign,
               TASKS.buildBackupDownload,
+              TASKS.saveBackupToServer,
             ] as string[]
           ).includes(name),
       )

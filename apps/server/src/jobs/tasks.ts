@@ -12,9 +12,11 @@ import {
 } from '../modules/backup/scheduled-backup.js';
 import type { Config } from '../config/config.js';
 import { buildDownload } from '../modules/backup/backup-downloads.js';
+import { runSave } from '../modules/backup/manual-backup.js';
 import { deliveryCrontab, deliveryTasks } from '../modules/delivery/index.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
+/** A backup download's or a save to the server's id. */
 const BackupDownloadPayload = z.object({ id: z.string().min(1) });
 
 /**
@@ -55,6 +57,9 @@ export function taskList(ctx: AppContext): TaskList {
     },
     [TASKS.buildBackupDownload]: async (payload) => {
       await buildDownload(ctx, BackupDownloadPayload.parse(payload).id);
+    },
+    [TASKS.saveBackupToServer]: async (payload) => {
+      await runSave(ctx, BackupDownloadPayload.parse(payload).id);
     },
     ...deliveryTasks(ctx),
   };

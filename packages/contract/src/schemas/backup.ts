@@ -27,6 +27,29 @@ export const BackupIdParamsSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, msg.notFound),
 });
 
+/**
+ * "Save backup to server" runs on the job runner: POST /api/backup/save-to-server answers 202
+ * with the save as it is queued, GET /api/backup/save-to-server/{id} its state, and GET
+ * /api/backup/save-to-server the save queued or building, if any (a screen reloaded mid-save).
+ */
+export const BackupSaveStates = ['queued', 'building', 'done', 'failed'] as const;
+export type BackupSaveState = (typeof BackupSaveStates)[number];
+export const BackupSaveSchema = z.object({
+  id: z.string(),
+  state: z.enum(BackupSaveStates),
+  /** Rows written so far. */
+  rows: z.number(),
+  /** Rows expected (estimates for big tables); 0 until the build starts. */
+  totalRows: z.number(),
+  /** The saved file's name, once done. */
+  name: z.string().nullable(),
+  /** Done: the success text naming the file; failed: why; otherwise null. */
+  message: z.string().nullable(),
+});
+export type BackupSave = z.infer<typeof BackupSaveSchema>;
+export const CurrentBackupSaveSchema = z.object({ save: BackupSaveSchema.nullable() });
+export type CurrentBackupSave = z.infer<typeof CurrentBackupSaveSchema>;
+
 /** A backup saved under DATA_DIR/backups/: its file name, size in bytes and time. */
 export const SavedBackupSchema = z.object({
   name: z.string(),

@@ -23,6 +23,7 @@ import { sql as setPasswordLinks } from './0024-set-password-links.js';
 import { sql as campaignRejectionReason } from './0025-campaign-rejection-reason.js';
 import { sql as analyticsSpentDistributed } from './0026-analytics-spent-distributed.js';
 import { sql as campaignNames } from './0027-campaign-names.js';
+import { sql as backupSaves } from './0028-backup-saves.js';
 
 export interface Migration {
   version: number;
@@ -57,4 +58,5 @@ export const migrations: Migration[] = [
   { version: 25, name: 'campaign-rejection-reason', sql: campaignRejectionReason },
   { version: 26, name: 'analytics-spent-distributed', sql: analyticsSpentDistributed },
   { version: 27, name: 'campaign-names', sql: campaignNames },
+  { version: 28, name: 'backup-saves', sql: backupSaves },
 ];

@@ -19,6 +19,7 @@ import {
   writeProgress,
 } from './backup-downloads.repo.js';
 import { tableRowCounts } from './backup.repo.js';
+import { ProgressWriter } from './progress-writer.js';
 
 /**
  * "Generate download" (docs/product.md, Backup and storage): the POST records a build
@@ -37,8 +38,6 @@ import { tableRowCounts } from './backup.repo.js';
 const KEEP_MS = 15 * 60 * 1000;
 /** A build whose heartbeat is older than this lost its instance: it counts as failed. */
 export const STALE_MS = 30_000;
-/** Progress and heartbeat are written at most this often while a build runs. */
-const PROGRESS_EVERY_MS = 500;
 /** How often a waiting GET looks at the build again. */
 const WAIT_POLL_MS = 200;
 
@@ -123,7 +122,7 @@ export async function startDownload(
 /** The job: writes the workbook, its progress and heartbeat in the row as it goes. */
 export async function buildDownload(ctx: AppContext, id: string): Promise<void> {
   if ((await downloadState(ctx.db, id)) !== 'building') return;
-  const progress = new ProgressWriter(ctx, id);
+  const progress = new ProgressWriter(ctx, (rows) => writeProgress(ctx.db, id, rows));
   // This running job's own heartbeat (not periodic work: it starts and ends with the job, on
   // the job runner), kept up while a big table's first batch is on its way.
   const beat = setInterval(() => progress.write(), STALE_MS / 3);
@@ -137,38 +136,6 @@ export async function buildDownload(ctx: AppContext, id: string): Promise<void> 
     await progress.idle();
     ctx.log.error({ err, component: 'backup' }, 'backup download build failed');
     await endBuild(ctx.db, id, 'failed');
-  }
-}
-
-/** Writes the rows so far and the heartbeat, at most every PROGRESS_EVERY_MS, one write at a time. */
-class ProgressWriter {
-  private rows = 0;
-  private last = 0;
-  private pending: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'log'>,
-    private readonly id: string,
-  ) {}
-
-  update(rows: number): void {
-    this.rows = rows;
-    if (Date.now() - this.last >= PROGRESS_EVERY_MS) this.write();
-  }
-
-  write(): void {
-    this.last = Date.now();
-    const rows = this.rows;
-    this.pending = this.pending.then(async () => {
-      await writeProgress(this.ctx.db, this.id, rows).then(
-        () => undefined,
-        (err: unknown) => this.ctx.log.warn({ err, component: 'backup' }, 'progress not saved'),
-      );
-    });
-  }
-
-  idle(): Promise<void> {
-    return this.pending;
   }
 }
 

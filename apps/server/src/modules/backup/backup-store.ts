@@ -76,6 +76,7 @@ export async function writeBackupObject(
 export async function saveBackup(
   ctx: Pick<AppContext, 'pool' | 'files'>,
   reason: BackupReason,
+  onProgress?: BackupProgressSink,
 ): Promise<string> {
   let name = backupName(reason);
   // Two saves in one millisecond: the second waits for a name of its own.
@@ -83,7 +84,7 @@ export async function saveBackup(
     await new Promise((r) => setTimeout(r, 2));
     name = backupName(reason);
   }
-  await writeBackupObject(ctx, storageKey(BACKUPS_FOLDER, name));
+  await writeBackupObject(ctx, storageKey(BACKUPS_FOLDER, name), onProgress);
   return name;
 }
 

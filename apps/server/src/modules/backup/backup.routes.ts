@@ -3,9 +3,10 @@ import {
   BackupDownloadReplySchema,
   BackupIdParamsSchema,
   BackupProgressSchema,
+  BackupSaveSchema,
   CleanupBodySchema,
   CleanupReplySchema,
-  MessageSchema,
+  CurrentBackupSaveSchema,
   SavedBackupListSchema,
   SavedBackupParamsSchema,
   StorageUsageSchema,
@@ -18,7 +19,7 @@ import type { OpenedObject } from '../../lib/storage/file-store.js';
 import { caller } from '../../plugins/auth.js';
 import { findDownload, progressOf, startDownload, waitForDownload } from './backup-downloads.js';
 import { listBackups, savedBackupKey, XLSX_TYPE } from './backup-store.js';
-import { saveManualBackup } from './manual-backup.js';
+import { currentSave, findSave, startSave } from './manual-backup.js';
 import { cleanup } from './cleanup.service.js';
 import { storageUsage } from './storage.service.js';
 
@@ -79,10 +80,30 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Queued on the job runner: 202 at once, then the screen polls the save by its id.
   app.post(
     '/backup/save-to-server',
-    { config: ADMIN, schema: { response: { 200: MessageSchema } } },
-    async () => ({ message: msg.backupSaved(await saveManualBackup(ctx)) }),
+    { config: ADMIN, schema: { response: { 202: BackupSaveSchema } } },
+    async (_req, reply) => reply.code(202).send(await startSave(ctx)),
+  );
+
+  app.get(
+    '/backup/save-to-server',
+    { config: ADMIN, schema: { response: { 200: CurrentBackupSaveSchema } } },
+    async () => ({ save: await currentSave(ctx) }),
+  );
+
+  app.get(
+    '/backup/save-to-server/:id',
+    {
+      config: ADMIN,
+      schema: { params: BackupIdParamsSchema, response: { 200: BackupSaveSchema } },
+    },
+    async (req) => {
+      const save = await findSave(ctx, req.params.id);
+      if (!save) throw notFound(msg.backupNotFound);
+      return save;
+    },
   );
 
   app.get(

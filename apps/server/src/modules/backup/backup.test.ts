@@ -9,6 +9,7 @@ import { attachment, openTicket } from '../tickets/tickets.test-fixtures.js';
 import { BACKUP_TABLES } from './backup-tables.js';
 import { runScheduledBackup } from './scheduled-backup.js';
 import { storedBytes, keysUnder } from '../../../test/storage-fixtures.js';
+import { saveToServer } from './backup-save.test-fixtures.js';
 
 /**
  * The full backup (docs/product.md, Backup and storage) read back with a real reader: one sheet
@@ -177,16 +178,8 @@ describe('POST /api/backup/generate-download', () => {
 
 describe('saved backups', () => {
   it('save-to-server writes the same workbook under backups/ in the store, listed and downloadable', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/backup/save-to-server',
-      token: admin,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const { message } = res.json<{ message: string }>();
-    const name = /as (backup-\S+\.xlsx)\.$/.exec(message)?.[1];
-    expect(name).toBeTruthy();
-    const stored = (await storedBytes(t.app.ctx.files, `backups/${name!}`))!;
+    const name = await saveToServer(t.app, admin);
+    const stored = (await storedBytes(t.app.ctx.files, `backups/${name}`))!;
     const sheets = XLSX.read(stored).SheetNames;
     expect(sheets).toEqual(BACKUP_TABLES.map((tb) => tb.name));
 
@@ -222,6 +215,7 @@ describe('roles', () => {
   const routes = [
     { method: 'POST', url: '/api/backup/generate-download' },
     { method: 'POST', url: '/api/backup/save-to-server' },
+    { method: 'GET', url: '/api/backup/save-to-server' },
     { method: 'GET', url: '/api/backup/saved' },
     { method: 'GET', url: '/api/backup/saved/backup-20260101T000000000Z.xlsx' },
     { method: 'DELETE', url: '/api/data/cleanup' },

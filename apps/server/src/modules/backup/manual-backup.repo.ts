@@ -1,19 +1,112 @@
-import type pg from 'pg';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
 
-/**
- * The save-to-server lock: a session advisory lock on a connection of its own, so an instance
- * that dies mid-save releases it with its connection (manual-backup.ts).
- */
-export const MANUAL_BACKUP_LOCK = [0x42636b70 /* 'Bckp' */, 1] as const;
+/** The rows of saves to the server (manual-backup.ts, migration 0028). */
 
-export async function tryLockManualBackup(client: pg.PoolClient): Promise<boolean> {
-  const { rows } = await client.query<{ ok: boolean }>(
-    'SELECT pg_try_advisory_lock($1::int, $2::int) AS ok',
-    [...MANUAL_BACKUP_LOCK],
-  );
-  return rows[0]?.ok === true;
+/** How long, in seconds, a save may go without a heartbeat before it counts as dead. */
+export interface StaleLimits {
+  /** Waiting for the job runner: measured from when it was queued. */
+  queued: number;
+  /** Building: measured from its last heartbeat. */
+  building: number;
 }
 
-export async function unlockManualBackup(client: pg.PoolClient): Promise<void> {
-  await client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [...MANUAL_BACKUP_LOCK]);
+const staleSql = (limits: StaleLimits) =>
+  sql<boolean>`heartbeat_at < now() - make_interval(secs => CASE WHEN state = 'queued'
+    THEN ${limits.queued}::float8 ELSE ${limits.building}::float8 END)`;
+
+const COLUMNS = ['id', 'state', 'rows', 'total_rows', 'name', 'error'] as const;
+
+/** A save, and whether its heartbeat is too old for its state (only meaningful while running). */
+export function readSave(db: DbOrTx, id: string, limits: StaleLimits) {
+  return db
+    .selectFrom('backup_saves')
+    .select([...COLUMNS, staleSql(limits).as('stale')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The save queued or building, if any (the unique index allows one). */
+export function runningSave(db: DbOrTx, limits: StaleLimits) {
+  return db
+    .selectFrom('backup_saves')
+    .select([...COLUMNS, staleSql(limits).as('stale')])
+    .where('state', 'in', ['queued', 'building'])
+    .executeTakeFirst();
+}
+
+/** One start at a time, until the transaction ends. */
+export async function lockSaveStart(tx: DbOrTx): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('backup-save-start'))`.execute(tx);
+}
+
+export async function insertSave(tx: DbOrTx, id: string): Promise<void> {
+  await tx.insertInto('backup_saves').values({ id }).execute();
+}
+
+/**
+ * The job takes its save: queued becomes building, unless the save already ended or waited so
+ * long that it reads as failed. Answers whether it was taken.
+ */
+export async function claimSave(
+  db: DbOrTx,
+  id: string,
+  limits: StaleLimits,
+  totalRows: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('backup_saves')
+    .set({ state: 'building', heartbeat_at: new Date(), total_rows: totalRows })
+    .where('id', '=', id)
+    .where('state', '=', 'queued')
+    .where(sql<boolean>`NOT ${staleSql(limits)}`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Ends a save still running: done with its file's name, or failed with why. */
+export async function endSave(
+  db: DbOrTx,
+  id: string,
+  outcome: { state: 'done'; name: string; rows: number } | { state: 'failed'; error: string },
+): Promise<void> {
+  await db
+    .updateTable('backup_saves')
+    .set(
+      outcome.state === 'done'
+        ? {
+            state: 'done',
+            name: outcome.name,
+            rows: outcome.rows,
+            total_rows: outcome.rows,
+            ended_at: new Date(),
+          }
+        : { state: 'failed', error: outcome.error, ended_at: new Date() },
+    )
+    .where('id', '=', id)
+    .where('state', 'in', ['queued', 'building'])
+    .execute();
+}
+
+/** The rows written so far and the heartbeat of a save still building. */
+export async function writeSaveProgress(db: DbOrTx, id: string, rows: number): Promise<void> {
+  await db
+    .updateTable('backup_saves')
+    .set({
+      heartbeat_at: new Date(),
+      rows,
+      total_rows: sql`greatest(total_rows, ${rows})`,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'building')
+    .execute();
+}
+
+/** Forgets saves that ended more than `keepSeconds` ago (the file itself stays in `backups/`). */
+export async function deleteSavesBefore(db: DbOrTx, keepSeconds: number): Promise<void> {
+  await db
+    .deleteFrom('backup_saves')
+    .where('state', 'in', ['done', 'failed'])
+    .where('ended_at', '<', sql<Date>`now() - make_interval(secs => ${keepSeconds})`)
+    .execute();
 }

@@ -10,6 +10,7 @@ import { BACKUP_TABLES } from './backup-tables.js';
 import { saveBackup } from './backup-store.js';
 import { runScheduledBackup } from './scheduled-backup.js';
 import { storedBytes, STORAGE_DRIVERS, keysUnder } from '../../../test/storage-fixtures.js';
+import { saveToServer } from './backup-save.test-fixtures.js';
 
 /**
  * Saved backups and the file storage figure (docs/product.md, Backup and storage) on both
@@ -37,9 +38,7 @@ describe.each(STORAGE_DRIVERS)('saved backups, %s driver', (driver, env) => {
     (await keysUnder(t.app.ctx.files, 'backups/')).map((k) => k.slice('backups/'.length));
 
   it('a backup saved through one instance is listed and downloaded through the other', async () => {
-    const res = await call(t.app, 'POST', '/api/backup/save-to-server');
-    expect(res.statusCode, res.body).toBe(200);
-    const name = /as (backup-\S+\.xlsx)\.$/.exec(res.json<{ message: string }>().message)![1]!;
+    const name = await saveToServer(t.app, admin);
     const stored = (await storedBytes(t.app.ctx.files, `backups/${name}`))!;
 
     const entry = (await listed(second)).find((b) => b.name === name);
@@ -70,7 +69,7 @@ describe.each(STORAGE_DRIVERS)('saved backups, %s driver', (driver, env) => {
     await t.app.ctx.files.put(`backups/${cleanupOne}`, Buffer.from('x'));
     // Saves alternate between the instances: either one prunes what the other saved.
     for (const app of [t.app, second, t.app]) {
-      expect((await call(app, 'POST', '/api/backup/save-to-server')).statusCode).toBe(200);
+      await saveToServer(app, admin);
     }
     const scheduled: string[] = [];
     for (const app of [second, t.app, second]) {

@@ -51,7 +51,8 @@ const IDLE: BackupDownloadState = {
   success: null,
 };
 
-const wait = (ms: number, signal: AbortSignal) =>
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => clearTimeout(timer), { once: true });

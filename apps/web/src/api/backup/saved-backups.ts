@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody, SavedBackupList } from '@herald/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SavedBackupList } from '@herald/contract';
 import { api } from '../../lib/api-client';
 import { fetchFile, saveFile } from '../../lib/download';
 
@@ -20,19 +20,6 @@ export function savedBackupsQueryOptions() {
 
 export function useSavedBackups() {
   return useQuery(savedBackupsQueryOptions());
-}
-
-/** POST /api/backup/save-to-server (Admin): the server's message names the file. */
-export function saveBackupToServer(): Promise<MessageBody> {
-  return api<MessageBody>('/backup/save-to-server', { method: 'POST' });
-}
-
-export function useSaveBackupToServer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveBackupToServer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupRootKey }),
-  });
 }
 
 /** GET /api/backup/saved/{name}: one saved backup, saved by the browser. */

@@ -2,11 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Spinner, Table } from 'react-bootstrap';
 import { ui } from '@herald/contract';
 import { useBackupDownload } from '../../api/backup/backup-download';
-import {
-  downloadSavedBackup,
-  useSavedBackups,
-  useSaveBackupToServer,
-} from '../../api/backup/saved-backups';
+import { useBackupSave } from '../../api/backup/backup-save';
+import { downloadSavedBackup, useSavedBackups } from '../../api/backup/saved-backups';
 import { errorMessage } from '../../lib/api-client';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { CleanupCard } from './cleanup-card';
@@ -22,19 +19,11 @@ function percent(rows: number, total: number): number {
 /** Backup & Data Management (/backup, Admin). */
 export function BackupPage() {
   const download = useBackupDownload();
-  const save = useSaveBackupToServer();
+  const save = useBackupSave();
   const saved = useSavedBackups();
-  const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [savedError, setSavedError] = useState<string | null>(null);
   const busy = download.phase !== 'idle';
-
-  const saveToServer = () => {
-    setSaveMessage(null);
-    save.mutate(undefined, {
-      onSuccess: (reply) => setSaveMessage({ ok: true, text: reply.message }),
-      onError: () => setSaveMessage({ ok: false, text: ui.backup.saveFailed }),
-    });
-  };
+  const saving = save.phase !== 'idle';
 
   const fetchSaved = (name: string) => {
     setSavedError(null);
@@ -62,13 +51,14 @@ export function BackupPage() {
               {download.success}
             </Alert>
           )}
-          {saveMessage && (
-            <Alert
-              variant={saveMessage.ok ? 'success' : 'danger'}
-              dismissible
-              onClose={() => setSaveMessage(null)}
-            >
-              {saveMessage.text}
+          {save.error && (
+            <Alert variant="danger" dismissible onClose={save.dismiss}>
+              {save.error}
+            </Alert>
+          )}
+          {save.success && (
+            <Alert variant="success" dismissible onClose={save.dismiss}>
+              {save.success}
             </Alert>
           )}
           {download.phase === 'building' && (
@@ -90,13 +80,30 @@ export function BackupPage() {
               {ui.backup.downloading} {formatBytes(download.bytes)}
             </div>
           )}
+          {save.phase === 'queued' && (
+            <div className="mb-3 small" data-testid="backup-save-progress">
+              <Spinner size="sm" className="me-2" aria-hidden="true" />
+              {ui.backup.saveQueued}
+            </div>
+          )}
+          {save.phase === 'building' && (
+            <div className="mb-3" data-testid="backup-save-progress">
+              <div className="small mb-1">{ui.backup.saving(save.rows, save.totalRows)}</div>
+              <ProgressMeter
+                animated
+                now={percent(save.rows, save.totalRows)}
+                label={ui.backup.saving(save.rows, save.totalRows)}
+                text={`${percent(save.rows, save.totalRows)}%`}
+              />
+            </div>
+          )}
           <div className="d-flex flex-wrap gap-2">
             <Button onClick={() => void download.start()} disabled={busy}>
               {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
               {ui.backup.download}
             </Button>
-            <Button variant="outline-primary" onClick={saveToServer} disabled={save.isPending}>
-              {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            <Button variant="outline-primary" onClick={() => void save.start()} disabled={saving}>
+              {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
               {ui.backup.saveToServer}
             </Button>
           </div>
