@@ -53,3 +53,19 @@ export function optionalText(max: number, label: string) {
 
 /** Minutes as Date.getTimezoneOffset() gives them, so date filters are the viewer's local days. */
 export const TzOffsetSchema = z.coerce.number().int().min(-840).max(840).default(0);
+
+/**
+ * A keyset cursor of a list ordered by (created_at, id): the last row's created_at in
+ * microseconds since the epoch and its id, `<micros>_<uuid>`. Missing or malformed: invalidCursor.
+ */
+export function createdAtIdCursor() {
+  return text({ error: msg.invalidCursor })
+    .regex(
+      /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      msg.invalidCursor,
+    )
+    .transform((v) => {
+      const [micros = '', id = ''] = v.split('_');
+      return { micros, id: id.toLowerCase() };
+    });
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES, type TicketStatus } from '../statuses.js';
 import { server as msg } from '../server-messages.js';
-import { BigintCursorSchema, EmailSchema, text } from './common.js';
+import { BigintCursorSchema, EmailSchema, text, createdAtIdCursor } from './common.js';
 import { detectFileType, isPlainText, type FileType } from '../file-types.js';
 
 /** Support tickets (docs/product.md, Tickets). */
@@ -89,15 +89,7 @@ export type TicketListFilters = z.output<typeof TicketListQuerySchema>;
  * Where an earlier page of replies starts: the oldest shown reply's created_at in microseconds
  * since the epoch and its id, as `earlierRepliesCursor` gave them. Missing or malformed: 400.
  */
-export const TicketReplyCursorSchema = text({ error: msg.invalidCursor })
-  .regex(
-    /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    msg.invalidCursor,
-  )
-  .transform((v) => {
-    const [micros = '', id = ''] = v.split('_');
-    return { micros, id: id.toLowerCase() };
-  });
+export const TicketReplyCursorSchema = createdAtIdCursor();
 export type TicketReplyCursor = z.output<typeof TicketReplyCursorSchema>;
 
 /** GET /api/tickets/{id}/replies: the page of replies just older than `before`. */

@@ -3,7 +3,7 @@ import { ROLES, USER_STATUSES } from '../roles.js';
 import { citiesOf, STATES } from '../geo.js';
 import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX, USERS_SEARCH_MAX } from '../limits.js';
 import { server as msg } from '../server-messages.js';
-import { EmailSchema, PasswordSchema, optionalText, text } from './common.js';
+import { EmailSchema, PasswordSchema, optionalText, text, createdAtIdCursor } from './common.js';
 
 const NameSchema = text({ error: 'Name is required.' })
   .trim()
@@ -127,15 +127,7 @@ export type User = z.infer<typeof UserSchema>;
  * A GET /api/users cursor: the last user's created_at in microseconds since the epoch and its
  * id, as the previous page's `nextCursor` gave them.
  */
-export const UserCursorSchema = text()
-  .regex(
-    /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    msg.invalidCursor,
-  )
-  .transform((v) => {
-    const [micros = '', id = ''] = v.split('_');
-    return { micros, id: id.toLowerCase() };
-  });
+export const UserCursorSchema = createdAtIdCursor();
 
 const pageLimitMessage = msg.pageLimit(USERS_PAGE_MAX);
 

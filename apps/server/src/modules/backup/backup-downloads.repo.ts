@@ -92,10 +92,18 @@ export function endBuild(db: DbOrTx, id: string, state: 'ready' | 'failed', rows
     .execute();
 }
 
-/** The rows written so far and the heartbeat of a build still running. */
-export async function writeProgress(db: DbOrTx, id: string, rows: number): Promise<void> {
+/**
+ * The rows written so far and the heartbeat of a build still running: a download's or a save
+ * to the server's (manual-backup.repo.ts), whose tables share these columns.
+ */
+export async function writeProgress(
+  db: DbOrTx,
+  id: string,
+  rows: number,
+  table: 'backup_downloads' | 'backup_saves' = 'backup_downloads',
+): Promise<void> {
   await db
-    .updateTable('backup_downloads')
+    .updateTable(table)
     .set({
       heartbeat_at: new Date(),
       rows,

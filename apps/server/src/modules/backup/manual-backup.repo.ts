@@ -1,3 +1,4 @@
+import { writeProgress } from './backup-downloads.repo.js';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
@@ -89,17 +90,8 @@ export async function endSave(
 }
 
 /** The rows written so far and the heartbeat of a save still building. */
-export async function writeSaveProgress(db: DbOrTx, id: string, rows: number): Promise<void> {
-  await db
-    .updateTable('backup_saves')
-    .set({
-      heartbeat_at: new Date(),
-      rows,
-      total_rows: sql`greatest(total_rows, ${rows})`,
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'building')
-    .execute();
+export function writeSaveProgress(db: DbOrTx, id: string, rows: number): Promise<void> {
+  return writeProgress(db, id, rows, 'backup_saves');
 }
 
 /** Forgets saves that ended more than `keepSeconds` ago (the file itself stays in `backups/`). */
