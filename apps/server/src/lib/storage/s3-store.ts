@@ -10,6 +10,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { server as msg } from '@herald/contract';
+import { AppError } from '../app-error.js';
 import {
   isStorageKey,
   type FileStore,
@@ -49,6 +51,28 @@ function isNotFound(err: unknown): boolean {
       ? (err.$metadata as { httpStatusCode?: number }).httpStatusCode
       : undefined;
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
+
+/**
+ * The storage's answers that it has no room (MinIO: its drives below their free threshold, 507
+ * XMinioStorageFull, or a bucket's hard quota, 400 XMinioAdminBucketQuotaExceeded; Ceph RGW: 403
+ * QuotaExceeded). A write refused so is the server out of space, not a failure of Herald: it
+ * answers 507 with the same message as a full local disk.
+ */
+const STORAGE_FULL_CODES = new Set([
+  'XMinioStorageFull',
+  'XMinioAdminBucketQuotaExceeded',
+  'QuotaExceeded',
+]);
+
+export function isStorageFull(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const name = 'name' in err ? err.name : undefined;
+  const status =
+    '$metadata' in err && typeof err.$metadata === 'object' && err.$metadata !== null
+      ? (err.$metadata as { httpStatusCode?: number }).httpStatusCode
+      : undefined;
+  return (typeof name === 'string' && STORAGE_FULL_CODES.has(name)) || status === 507;
 }
 
 export class S3FileStore implements FileStore {
@@ -93,7 +117,9 @@ export class S3FileStore implements FileStore {
     try {
       await upload.done();
     } catch (err) {
-      throw bodyError ?? err;
+      if (bodyError) throw bodyError;
+      if (isStorageFull(err)) throw new AppError(507, msg.storageLow);
+      throw err;
     }
   }
 
