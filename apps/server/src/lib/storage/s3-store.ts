@@ -43,13 +43,19 @@ export interface S3StoreOptions {
 /** Parts of a multipart upload: S3's smallest, so a stream holds at most a few in memory. */
 const PART_SIZE = 5 * 1024 * 1024;
 
-function isNotFound(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
+/** An S3 error's code (the SDK gives it as the error's name) and the HTTP status it came with. */
+function s3Error(err: unknown): { name?: unknown; status?: number } {
+  if (typeof err !== 'object' || err === null) return {};
   const name = 'name' in err ? err.name : undefined;
   const status =
     '$metadata' in err && typeof err.$metadata === 'object' && err.$metadata !== null
       ? (err.$metadata as { httpStatusCode?: number }).httpStatusCode
       : undefined;
+  return { name, status };
+}
+
+function isNotFound(err: unknown): boolean {
+  const { name, status } = s3Error(err);
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
 }
 
@@ -66,12 +72,7 @@ const STORAGE_FULL_CODES = new Set([
 ]);
 
 export function isStorageFull(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const name = 'name' in err ? err.name : undefined;
-  const status =
-    '$metadata' in err && typeof err.$metadata === 'object' && err.$metadata !== null
-      ? (err.$metadata as { httpStatusCode?: number }).httpStatusCode
-      : undefined;
+  const { name, status } = s3Error(err);
   return (typeof name === 'string' && STORAGE_FULL_CODES.has(name)) || status === 507;
 }
 
