@@ -10,6 +10,7 @@ export default defineConfig({
     include: [
       'packages/contract/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'apps/web/build/**/*.test.ts',
       'lint-fixtures/*.test.ts',
     ],
   },

@@ -3,10 +3,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+import { pagePreloadsPlugin } from './build/page-preloads';
 
 export default defineConfig({
   plugins: [
     react(),
+    pagePreloadsPlugin(),
     // Brotli and gzip copies of every text asset, made once at build at the highest levels, so
     // the server sends them by Accept-Encoding without compressing per request
     // (docs/performance.md, Assets).

@@ -17,6 +17,9 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const SET_PASSWORD_LINK_TTL_HOURS = 72;
 /** Where the link opens in the web app; the token follows after `#`, so no server logs it. */
 export const SET_PASSWORD_PATH = '/set-password';
+/** The sign-in page, and the page a signed-in user lands on when a screen is not for their role. */
+export const LOGIN_PATH = '/login';
+export const UNAUTHORIZED_PATH = '/unauthorized';
 
 /** Access tokens live this long; blocking or a password change ends them sooner. */
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;

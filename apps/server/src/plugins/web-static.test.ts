@@ -93,3 +93,48 @@ describe('the app page fallback', () => {
     }
   });
 });
+
+describe('the page copies that preload their first chunks', () => {
+  let pages: TestApp;
+  let pagesDist: string;
+
+  beforeAll(async () => {
+    pagesDist = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-web-pages-'));
+    for (const name of ['index', 'login', 'app']) {
+      await fs.writeFile(path.join(pagesDist, `${name}.html`), `<!doctype html><p>${name}</p>`);
+    }
+    pages = await createTestApp({ WEB_DIST: pagesDist });
+  });
+
+  afterAll(async () => {
+    await pages?.close();
+    await fs.rm(pagesDist, { recursive: true, force: true });
+  });
+
+  it('sends login.html on the login page, app.html on the signed-in routes', async () => {
+    const expected: [string, string][] = [
+      ['/login', 'login'],
+      ['/login?next=x', 'login'],
+      ['/', 'app'],
+      ['/admin', 'app'],
+      ['/campaigns?status=Pending', 'app'],
+      ['/set-password', 'index'],
+      ['/unauthorized', 'index'],
+    ];
+    for (const [url, page] of expected) {
+      const res = await pages.request({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(`<!doctype html><p>${page}</p>`);
+    }
+  });
+
+  it('sends index.html everywhere when the build wrote no copies', async () => {
+    // The first app of this file serves a dist with index.html only.
+    for (const url of ['/login', '/admin']) {
+      const res = await t.request({ url });
+      expect(res.body, url).toContain('/assets/index-abc.js');
+    }
+  });
+});

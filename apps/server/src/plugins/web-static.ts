@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { server as msg } from '@herald/contract';
+import { LOGIN_PATH, SET_PASSWORD_PATH, UNAUTHORIZED_PATH, server as msg } from '@herald/contract';
 
 /**
  * The bearer token lives in the page's storage, so this policy is what stands between a future
@@ -68,6 +68,29 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, done: HookHan
 }
 
 /**
+ * The page file for a client-side route. The build writes, beside index.html, copies that name
+ * the first chunks of the login page (login.html) and of the signed-in app (app.html) for the
+ * browser to fetch with the entry (apps/web/build/page-preloads.ts; docs/performance.md, Page
+ * speed). The set-password and unauthorized pages need neither; a build without the copies
+ * serves index.html everywhere.
+ */
+function pageFiles(webDist: string): (url: string) => string {
+  const index = path.join(webDist, 'index.html');
+  const copy = (name: string) => {
+    const file = path.join(webDist, name);
+    return fs.existsSync(file) ? file : index;
+  };
+  const login = copy('login.html');
+  const app = copy('app.html');
+  return (url) => {
+    const pathname = url.split('?', 1)[0] ?? '';
+    if (pathname === LOGIN_PATH) return login;
+    if (pathname === SET_PASSWORD_PATH || pathname === UNAUTHORIZED_PATH) return index;
+    return app;
+  };
+}
+
+/**
  * Serves the built web app on every path outside /api; client-side routes fall back to
  * index.html. Unknown /api paths answer 404 `{ message }`. Registered in its own scope so the
  * security-header hooks never run on the API's routes (their per-request cost is measured).
@@ -75,6 +98,7 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, done: HookHan
 export async function registerWebStatic(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWeb = !!index && fs.existsSync(index);
+  const pageFor = hasWeb && webDist ? pageFiles(webDist) : undefined;
   await app.register(async (web) => {
     await web.register(fastifyHelmet, helmetOptions);
     web.addHook('onRequest', securityHeaders);
@@ -99,7 +123,7 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string | 
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(index!));
+        .send(fs.createReadStream(pageFor!(req.url)));
     });
   });
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { SET_PASSWORD_PATH } from '@herald/contract';
+import { LOGIN_PATH, SET_PASSWORD_PATH, UNAUTHORIZED_PATH } from '@herald/contract';
 import { lazyNamed } from '../lib/lazy-named';
 import { UnauthorizedPage } from './unauthorized-page';
 
@@ -32,9 +32,9 @@ const AppRoutes = lazyNamed(() => import('./app-routes'), 'AppRoutes', <Loading 
  * chunk, which its layout does not wait for (docs/performance.md, Page speed).
  */
 export async function preloadRoute(pathname: string): Promise<void> {
-  if (pathname === '/login') await LoginPage.preload();
+  if (pathname === LOGIN_PATH) await LoginPage.preload();
   else if (pathname === SET_PASSWORD_PATH) await SetPasswordPage.preload();
-  else if (pathname !== '/unauthorized') {
+  else if (pathname !== UNAUTHORIZED_PATH) {
     const routes = await import('./app-routes');
     await AppRoutes.preload();
     routes.preloadScreen(pathname);
@@ -46,9 +46,9 @@ export function App() {
     <BrowserRouter>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route path="/login" element={<LoginPage />} />
+          <Route path={LOGIN_PATH} element={<LoginPage />} />
           <Route path={SET_PASSWORD_PATH} element={<SetPasswordPage />} />
-          <Route path="/unauthorized" element={<UnauthorizedPage />} />
+          <Route path={UNAUTHORIZED_PATH} element={<UnauthorizedPage />} />
           <Route path="/*" element={<AppRoutes />} />
         </Routes>
       </Suspense>
