@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/bootstrap.scss';
 import './app/app.css';
@@ -9,10 +9,15 @@ import { App, preloadRoute } from './app/app';
 // await: the chunks import from this one, which must have finished running.
 void preloadRoute(window.location.pathname)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    // A transition renders in slices, yielding to the browser between them: no long task on a
+    // slow phone (docs/performance.md, Page speed).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  });
