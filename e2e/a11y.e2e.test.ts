@@ -106,12 +106,27 @@ async function axe(page: Page, where: string, findings: Finding[], include?: str
   }
 }
 
-/** Waits until the screen's data has arrived: its heading, and no spinner left in main. */
+const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+
+/**
+ * Waits until the screen's data has arrived: its heading, and no spinner left in main. A screen
+ * that never settles fails with its address and what the page shows instead, and a screenshot,
+ * so a failure on a loaded CI machine says which screen it was.
+ */
 async function settled(page: Page) {
-  await page.locator('main h1').first().waitFor();
-  await page.waitForFunction(
-    () => !document.querySelector('main .spinner-border, main .placeholder-glow'),
-  );
+  try {
+    await page.locator('main h1').first().waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector('main .spinner-border, main .placeholder-glow'),
+    );
+  } catch (error) {
+    const url = page.url();
+    const shown = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400))
+      .catch(() => '(page not readable)');
+    await shot(page, `a11y-unsettled-${slug(new URL(url).pathname)}`).catch(() => undefined);
+    throw new Error(`${url} did not settle (${String(error)}); the page shows: ${shown}`);
+  }
 }
 
 /** The hrefs of the role's menu: every screen the route table lets it open. */
@@ -129,7 +144,6 @@ function report(findings: Finding[]): string {
 }
 
 const ROLES: Role[] = ['Admin', 'Reseller', 'Sub-Reseller', 'User'];
-const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
 
 describe('accessibility', () => {
   for (const role of ROLES) {
