@@ -52,6 +52,20 @@ export interface StatusEvent {
   error?: { code: string; text: string };
 }
 
+/**
+ * A message a person sent back to one of our senders (WhatsApp `messages[]`, an SMS gateway's
+ * MO): how opt-out keywords (STOP, START, …) reach Herald.
+ */
+export interface InboundMessage {
+  /** The person's number, digits only, with its country code. */
+  from: string;
+  /** The sender's address it was sent to (a phone number id or sender id), when the body says. */
+  to: string | null;
+  text: string;
+  /** When the provider says it arrived. */
+  at: Date;
+}
+
 export interface ProviderAdapter {
   /** The `senders.provider` value it serves. */
   readonly name: string;
@@ -75,6 +89,8 @@ export interface ProviderAdapter {
   verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): boolean;
   /** The status events of one webhook body (one request may carry many). */
   parseStatusCallback(body: unknown): StatusEvent[];
+  /** The inbound messages of one webhook body, for a provider whose webhooks carry them. */
+  parseInbound?(body: unknown): InboundMessage[];
 }
 
 /** Thrown by `send` with what the provider answered. */
