@@ -6,6 +6,7 @@ import type { Config } from './config/config.js';
 import { migrate, openDatabase, type Db } from './db/database.js';
 import { ensureAppRole } from './db/app-role.js';
 import { PasswordHasher } from './lib/password.js';
+import { SecretBox } from './lib/secret-box.js';
 import type { FileStore } from './lib/storage/file-store.js';
 import { openFileStore } from './lib/storage/open-store.js';
 import { prepareStaging } from './lib/storage/staging.js';
@@ -49,6 +50,11 @@ export interface AppContext {
    * it is stored): never read by another instance, emptied of leftovers at start-up.
    */
   stagingDir: string;
+  /**
+   * Seals and opens the secrets Herald keeps for later use (provider credentials), under the
+   * shared credentials key: the same on every instance of one database.
+   */
+  secretBox: SecretBox;
   /** Provider adapters, the webhook secret and the in-process simulator. */
   delivery: Delivery;
   /**
@@ -116,6 +122,7 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       rateLimiter: new RateLimiter(database.db),
       files,
       stagingDir,
+      secretBox: new SecretBox(secrets.credentials),
       delivery: deliveryStarted,
       dispatch: campaignDispatch({ log, delivery: deliveryStarted }),
       async close() {
@@ -151,6 +158,7 @@ async function migrateAsOwner(
     const secrets = await ensureSharedSecrets(owner.pool, {
       jwt: config.jwtSecret,
       deliveryWebhook: config.delivery.webhookSecret,
+      credentials: config.secretsKey,
       dataDir: config.dataDir,
     });
     return { databaseUrl, secrets };

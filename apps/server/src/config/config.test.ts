@@ -105,6 +105,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes SECRETS_KEY as 32 bytes in hex or base64, unset by default, and refuses others', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ SECRETS_KEY: hex }).secretsKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: base64 }).secretsKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(loadConfig({ SECRETS_KEY: '' }).secretsKey).toBeUndefined();
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY.*64 hex digits/);
+  });
+
   it('stops with the list of bad variables', () => {
     expect(() =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }),

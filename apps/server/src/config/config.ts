@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { parseStorageUrl, type StorageTarget } from '../lib/storage/storage-url.js';
+import { parseSecretKey } from '../lib/secret-box.js';
 
 /** What Fastify's `trustProxy` is given: no hop, a hop count, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
@@ -75,6 +76,20 @@ const EnvSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The key provider credentials are encrypted under (lib/secret-box.ts): 64 hex digits or 32
+   * bytes in base64. Unset, one is generated once into the owner-only schema, as the JWT key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return undefined;
+      const key = parseSecretKey(v);
+      if (key) return key;
+      ctx.addIssue({ code: 'custom', message: 'must be 64 hex digits or 32 bytes in base64' });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * log2 of scrypt's N; 17 is OWASP's floor. Below 15 a stolen hash table is cheap to crack, so
@@ -170,6 +185,8 @@ export interface Config {
   /** The web app's address as users reach it, without a trailing slash. */
   publicUrl: string;
   jwtSecret: string | undefined;
+  /** SECRETS_KEY: the provider credentials' key; unset, the database keeps one. */
+  secretsKey: Buffer | undefined;
   logLevel: string;
   passwordHashCost: number;
   dbPoolMax: number;
@@ -234,6 +251,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
     dbPoolMax: e.DB_POOL_MAX,

@@ -4,6 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { randomBytes } from 'node:crypto';
+import { SecretBoxError } from '../lib/secret-box.js';
 import { ensureSharedSecrets } from './shared-secrets.js';
 
 /**
@@ -38,6 +40,15 @@ describe('secrets shared through the database', () => {
     const first = await t.secondInstance();
     expect(other.ctx.delivery.webhookSecret).toBe(first.ctx.delivery.webhookSecret);
     expect(other.ctx.delivery.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('agrees on the credentials key, so a secret sealed by one instance opens on another', async () => {
+    const first = await t.secondInstance({ dataDir: await newDir() });
+    const other = await t.secondInstance({ dataDir: await newDir() });
+    const sealed = first.ctx.secretBox.seal('provider-token', 'provider:p1:accessToken');
+    expect(other.ctx.secretBox.open(sealed, 'provider:p1:accessToken')).toBe('provider-token');
+    const own = await t.secondInstance({ secretsKey: randomBytes(32) });
+    expect(() => own.ctx.secretBox.open(sealed, 'provider:p1:accessToken')).toThrow(SecretBoxError);
   });
 
   it('a setting still wins over the stored secret', async () => {

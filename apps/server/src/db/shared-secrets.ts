@@ -2,11 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { SECRET_KEY_BYTES } from '../lib/secret-box.js';
 import { PRIVATE_SCHEMA } from './app-role.js';
 
 /**
  * Secrets every instance on one database must agree on (docs/operations.md, Secrets): the
- * session tokens' signing key and the status webhooks' HMAC key. A setting still wins; unset,
+ * session tokens' signing key, the status webhooks' HMAC key and the key provider credentials
+ * are encrypted under (lib/secret-box.ts). A setting still wins; unset,
  * each is generated once and kept in the owner-only schema, which the app role cannot read and
  * Herald's backups leave out, so a second instance on the same database signs and checks with
  * the same keys without anyone copying them. The owner reads them at start, after the
@@ -15,6 +17,8 @@ import { PRIVATE_SCHEMA } from './app-role.js';
 export interface SharedSecrets {
   jwt: string;
   deliveryWebhook: string;
+  /** 32 bytes: SECRETS_KEY, or the stored `credentials-key`. */
+  credentials: Buffer;
 }
 
 /** Before secrets lived in the database, the JWT key was a file in DATA_DIR; its sessions live on. */
@@ -44,7 +48,7 @@ async function agreed(client: pg.PoolClient, name: string, proposed: string): Pr
 
 export async function ensureSharedSecrets(
   ownerPool: pg.Pool,
-  opts: { jwt?: string; deliveryWebhook?: string; dataDir: string },
+  opts: { jwt?: string; deliveryWebhook?: string; credentials?: Buffer; dataDir: string },
 ): Promise<SharedSecrets> {
   const client = await ownerPool.connect();
   try {
@@ -62,7 +66,17 @@ export async function ensureSharedSecrets(
     const deliveryWebhook =
       opts.deliveryWebhook ??
       (await agreed(client, 'delivery-webhook', randomBytes(32).toString('hex')));
-    return { jwt, deliveryWebhook };
+    const credentials =
+      opts.credentials ??
+      Buffer.from(
+        await agreed(
+          client,
+          'credentials-key',
+          randomBytes(SECRET_KEY_BYTES).toString('base64url'),
+        ),
+        'base64url',
+      );
+    return { jwt, deliveryWebhook, credentials };
   } finally {
     client.release();
   }
