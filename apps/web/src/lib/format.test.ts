@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, orDash } from './format';
+import { formatBytes, formatDate, orDash } from './format';
 
 describe('formatBytes', () => {
   it('uses B, KB and MB', () => {
@@ -15,5 +15,14 @@ describe('orDash', () => {
     expect(orDash(null)).toBe('-');
     expect(orDash('  ')).toBe('-');
     expect(orDash('x')).toBe('x');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the local day, a month name and the year, or a dash', () => {
+    expect(formatDate(new Date(2026, 11, 2, 23, 59).toISOString())).toBe('2 Dec 2026');
+    expect(formatDate(new Date(2025, 0, 31).toISOString())).toBe('31 Jan 2025');
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate('not a date')).toBe('-');
   });
 });

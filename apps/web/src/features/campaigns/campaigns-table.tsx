@@ -8,6 +8,7 @@ import { useLoadMore } from '../../components/use-load-more';
 import type { PagedMore } from '../../components/use-paged-rows';
 import { DeliveryProgressCell } from './delivery/delivery-progress';
 import { ScrollBox } from '../../components/scroll-box';
+import { formatDate } from '../../lib/format';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
 
@@ -37,7 +38,7 @@ function CreatedAt({ iso }: { iso: string }) {
   if (Number.isNaN(d.getTime())) return <>-</>;
   return (
     <>
-      <div className="text-nowrap">{d.toLocaleDateString()}</div>
+      <div className="text-nowrap">{formatDate(iso)}</div>
       <div className="text-nowrap small text-muted">{d.toLocaleTimeString()}</div>
     </>
   );

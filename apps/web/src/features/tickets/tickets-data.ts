@@ -15,6 +15,7 @@ import {
   type User,
 } from '@herald/contract';
 import type { SelectOption } from '../../components/form-field';
+import { formatDate } from '../../lib/format';
 
 /** Pure rules of the Support Tickets screen, kept apart from the components. */
 
@@ -30,7 +31,7 @@ export const RELATED_FIELD: Partial<
 export function campaignOptions(campaigns: readonly Campaign[]): SelectOption[] {
   return campaigns.map((c) => ({
     value: c._id,
-    label: `${c.creditType}: ${c.message.slice(0, 40)} (${new Date(c.createdAt).toLocaleDateString()})`,
+    label: `${c.creditType}: ${c.message.slice(0, 40)} (${formatDate(c.createdAt)})`,
   }));
 }
 
