@@ -24,6 +24,11 @@ export interface Delivery {
    * its status events go to the app's webhook route there. No-op for an external simulator.
    */
   setCallbackBase(baseUrl: string): void;
+  /**
+   * Adds (or replaces) the adapter of a provider, by its name: how configured providers
+   * (providers/registry.ts) join the simulator. Closed with the rest.
+   */
+  register(adapter: ProviderAdapter & { close?(): void }): void;
   close(): Promise<void>;
 }
 
@@ -55,7 +60,7 @@ export async function createDelivery(config: DeliveryConfig, log: Log): Promise<
     target = simulator.url;
   }
   const adapter = new SimulatorAdapter(target, webhookSecret, Math.max(64, config.concurrency * 2));
-  const adapters = new Map<string, ProviderAdapter>([[adapter.name, adapter]]);
+  const adapters = new Map<string, ProviderAdapter & { close?(): void }>([[adapter.name, adapter]]);
   const adapterFor = (provider: string): ProviderAdapter => {
     const found = adapters.get(provider);
     if (!found) throw new Error(`Unknown delivery provider: ${provider}`);
@@ -70,8 +75,13 @@ export async function createDelivery(config: DeliveryConfig, log: Log): Promise<
     setCallbackBase(baseUrl) {
       simulator?.setCallbackUrl(webhookUrl(baseUrl, adapter.name));
     },
+    register(added) {
+      const old = adapters.get(added.name);
+      adapters.set(added.name, added);
+      if (old !== added) old?.close?.();
+    },
     async close() {
-      adapter.close();
+      for (const a of adapters.values()) a.close?.();
       await simulator?.close();
     },
   };

@@ -98,7 +98,12 @@ export async function runDispatchSlice(
     options,
     backoff: (attempt) => backoffMs(attempt, options),
   };
-  const writer = new ResultWriter(db, campaignId, campaign.sender_id);
+  const writer = new ResultWriter(
+    db,
+    campaignId,
+    campaign.sender_id,
+    sender.adapter.reportsByProviderId ? sender.adapter.name : null,
+  );
   const sends: Promise<void>[] = [];
   const key = await deps.presence.enter();
   let end: SliceEnd | undefined;
@@ -200,9 +205,11 @@ async function messageBuilder(deps: DispatchDeps, c: DispatchCampaign): Promise<
   const call = c.cta_call ? { number: c.cta_call, text: c.cta_call_text ?? '' } : undefined;
   const url = c.cta_url ? { url: c.cta_url, text: c.cta_url_text ?? '' } : undefined;
   const cta = call || url ? { ...(call && { call }), ...(url && { url }) } : null;
+  const senderId = c.sender_id ?? undefined;
   return (phone) => ({
     reference: `${c.id}:${phone}`,
     campaignId: c.id,
+    ...(senderId ? { senderId } : {}),
     to: phone,
     creditType: c.credit_type,
     message: c.message,

@@ -1,11 +1,29 @@
 import type { AppContext, Log } from '../../../context.js';
+import type { DbOrTx } from '../../../db/database.js';
 import { GroupCommit, retryingConflicts } from '../group-commit.js';
 import { publishCampaignProgress } from '../../live/index.js';
 import { applyLateMoves } from '../settle/delivery-report.repo.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { ProgressThrottle } from './progress-throttle.js';
 import type { StatusEvent } from '../providers/provider.js';
-import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
+import { pauseForProvider } from '../dispatch/dispatch-control.service.js';
+import {
+  applyStatusBatch,
+  recipientsByProviderIds,
+  type ProviderIdEvent,
+  type RecipientEvent,
+} from './status.repo.js';
+
+/** What the writer batches: events naming their row, and events naming a provider's id. */
+export type WriterEvent = RecipientEvent | ProviderIdEvent;
+
+/** Where a webhook's events came from, and how its adapter reads a failure. */
+export interface EventSource {
+  /** The adapter's name: the provider a bare provider message id belongs to. */
+  provider: string;
+  /** Whether a failure must pause its campaign (the adapter's `pause_campaign` class). */
+  pauses?: (error: { code: string; text: string }) => boolean;
+}
 
 /**
  * This instance's batcher of provider status events. Webhook requests hand their
@@ -30,7 +48,7 @@ export interface StatusWriterOptions {
  * Writes one batch in one transaction (status.repo.ts plus what follows it) and answers how many
  * of its events named no recipient row; throws to fail the batch.
  */
-export type BatchWrite = (events: RecipientEvent[]) => Promise<{ unknown: number }>;
+export type BatchWrite = (events: WriterEvent[]) => Promise<{ unknown: number }>;
 
 /** What this instance's writer has done since it started (tests and the bench read it). */
 export interface StatusWriterStats {
@@ -69,24 +87,95 @@ export function parseReference(reference: string): { campaignId: string; phone: 
   return { campaignId: lastId.lower, phone };
 }
 
-/** The writer's form of a provider event; null when its reference names no recipient row. */
-export function toRecipientEvent(e: StatusEvent): RecipientEvent | null {
-  const ref = parseReference(e.reference);
-  if (!ref) return null;
+/**
+ * The writer's form of a provider event: by its reference, else (for `source`'s provider) by
+ * the provider's message id; null when it names neither.
+ */
+export function toRecipientEvent(e: StatusEvent, source?: EventSource): WriterEvent | null {
   const failed = e.state === 'failed';
-  return {
-    campaignId: ref.campaignId,
-    phone: ref.phone,
+  const common = {
     state: e.state,
     at: e.at,
-    providerMessageId: e.providerMessageId,
     errorCode: failed ? (e.error?.code ?? null) : null,
     errorText: failed ? (e.error?.text ?? null) : null,
+    ...(failed && e.error && source?.pauses?.(e.error) ? { pauseCampaign: true } : {}),
   };
+  const ref = e.reference === null ? null : parseReference(e.reference);
+  if (ref) {
+    return {
+      ...common,
+      campaignId: ref.campaignId,
+      phone: ref.phone,
+      providerMessageId: e.providerMessageId,
+    };
+  }
+  if (e.reference === null && e.providerMessageId && source) {
+    return {
+      ...common,
+      campaignId: null,
+      phone: null,
+      provider: source.provider,
+      providerMessageId: e.providerMessageId,
+    };
+  }
+  return null;
+}
+
+/**
+ * Gives each provider-id event the row provider_message_refs names; those it names none are
+ * counted unknown (a callback that came before its send's answer was written, or a message
+ * Herald did not send).
+ */
+async function resolveProviderIds(
+  db: DbOrTx,
+  events: readonly WriterEvent[],
+): Promise<{ events: RecipientEvent[]; unknown: number }> {
+  const byProvider = new Map<string, string[]>();
+  for (const e of events) {
+    if (e.campaignId === null) {
+      const ids = byProvider.get(e.provider) ?? [];
+      ids.push(e.providerMessageId);
+      byProvider.set(e.provider, ids);
+    }
+  }
+  if (byProvider.size === 0) return { events: events as RecipientEvent[], unknown: 0 };
+  const found = new Map<string, { campaignId: string; phone: string }>();
+  for (const [provider, ids] of byProvider) {
+    for (const r of await recipientsByProviderIds(db, provider, ids)) {
+      found.set(`${provider}\n${r.provider_message_id}`, {
+        campaignId: r.campaign_id,
+        phone: r.phone,
+      });
+    }
+  }
+  const out: RecipientEvent[] = [];
+  let unknown = 0;
+  for (const e of events) {
+    if (e.campaignId !== null) {
+      out.push(e);
+      continue;
+    }
+    const row = found.get(`${e.provider}\n${e.providerMessageId}`);
+    if (!row) {
+      unknown++;
+      continue;
+    }
+    out.push({
+      campaignId: row.campaignId,
+      phone: row.phone,
+      state: e.state,
+      at: e.at,
+      providerMessageId: e.providerMessageId,
+      errorCode: e.errorCode,
+      errorText: e.errorText,
+      ...(e.pauseCampaign ? { pauseCampaign: true } : {}),
+    });
+  }
+  return { events: out, unknown };
 }
 
 export class StatusWriter {
-  private readonly batches: GroupCommit<RecipientEvent>;
+  private readonly batches: GroupCommit<WriterEvent>;
   private closed = false;
   readonly stats: StatusWriterStats = { batches: 0, events: 0, unknown: 0, failedBatches: 0 };
 
@@ -104,12 +193,13 @@ export class StatusWriter {
   /**
    * Resolves when all of `incoming` are committed; rejects when a batch holding some failed.
    * Events whose reference cannot name a recipient are counted and logged, not written.
+   * `source` names the provider, for events that carry only its message id.
    */
-  submit(incoming: readonly StatusEvent[]): Promise<void> {
+  submit(incoming: readonly StatusEvent[], source?: EventSource): Promise<void> {
     if (this.closed) return Promise.reject(new Error('status writer closed'));
-    const events: RecipientEvent[] = [];
+    const events: WriterEvent[] = [];
     for (const e of incoming) {
-      const r = toRecipientEvent(e);
+      const r = toRecipientEvent(e, source);
       if (r) events.push(r);
     }
     this.countUnknown(incoming.length - events.length);
@@ -133,7 +223,7 @@ export class StatusWriter {
     this.log.warn({ unknown: n }, 'status events for unknown message references');
   }
 
-  private async writeBatch(events: RecipientEvent[]): Promise<void> {
+  private async writeBatch(events: WriterEvent[]): Promise<void> {
     try {
       const { unknown } = await this.write(events);
       this.stats.batches++;
@@ -178,15 +268,21 @@ export function progressThrottleFor(ctx: Pick<AppContext, 'db' | 'log'>): Progre
 /** Tries a batch that lost a deadlock or a serialization conflict again, a few times. */
 const STATUS_WRITE_TRIES = 4;
 
-function writeOnce(
-  ctx: Pick<AppContext, 'db'>,
-  progress: ProgressThrottle,
-  events: RecipientEvent[],
-) {
+function writeOnce(ctx: Pick<AppContext, 'db'>, progress: ProgressThrottle, batch: WriterEvent[]) {
   return ctx.db.transaction().execute(async (tx) => {
+    const { events, unknown: unresolved } = await resolveProviderIds(tx, batch);
     const result = await applyStatusBatch(tx, events);
+    // A failure the provider says must stop the campaign (spam limit, paused template) pauses
+    // it, as the send path does; only campaigns this batch moved, so a repeated old event does
+    // not pause again a campaign the Admin resumed.
+    const pauses = new Map<string, string>();
+    for (const e of events) {
+      if (e.pauseCampaign) pauses.set(e.campaignId, e.errorText ?? e.errorCode ?? '');
+    }
     await publishCampaignProgress(tx, progress.take(result.campaigns.map((c) => c.id)));
     for (const c of result.campaigns) {
+      const reason = pauses.get(c.id);
+      if (reason !== undefined && !c.settled) await pauseForProvider(tx, c.id, reason);
       if (c.settled) {
         await applyLateMoves(
           tx,
@@ -197,6 +293,6 @@ function writeOnce(
         await requestFinalize(tx, c.id);
       }
     }
-    return { unknown: result.unknown };
+    return { unknown: result.unknown + unresolved };
   });
 }
