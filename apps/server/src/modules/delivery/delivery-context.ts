@@ -4,6 +4,7 @@ import type { Log } from '../../jobs/worker-logger.js';
 import type { ProviderAdapter } from './providers/provider.js';
 import { SimulatorAdapter } from './providers/simulator.js';
 import { SimulatorServer } from './providers/simulator-server.js';
+import { webhookUrl } from './providers/webhook-url.js';
 
 /**
  * `ctx.delivery`: the provider adapters by `senders.provider` name, the webhook
@@ -32,10 +33,7 @@ export interface Delivery {
   close(): Promise<void>;
 }
 
-/** Where a provider's status webhooks arrive, under an app's base URL. */
-export function webhookUrl(baseUrl: string, provider: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/delivery/webhooks/${encodeURIComponent(provider)}`;
-}
+export { webhookUrl } from './providers/webhook-url.js';
 
 export async function createDelivery(config: DeliveryConfig, log: Log): Promise<Delivery> {
   const webhookSecret = config.webhookSecret ?? randomBytes(32).toString('hex');
