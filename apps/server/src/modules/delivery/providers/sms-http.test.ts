@@ -5,16 +5,15 @@ import { depsFor, recipientsOf, startedCampaign } from '../dispatch/dispatch.tes
 import { runDispatchSlice } from '../dispatch/dispatcher.js';
 import { ProviderSendError, type OutboundMessage, type ProviderError } from './provider.js';
 import { createProviderAdapter } from './registry.js';
-import { formFields, type SmsHttpAdapter } from './sms-http.js';
-import { twilioSignature, verifyTwilioSignature } from './sms-twilio.js';
+import type { SmsHttpAdapter } from './sms-http.js';
 import { webhookUrl } from './webhook-url.js';
 import { JasminFake } from './fakes/jasmin-fake.js';
 import { TwilioFake } from './fakes/twilio-fake.js';
 
 /**
  * The HTTP SMS adapter's two presets against their fakes: Jasmin's form-encoded sends and DLRs
- * answered `ACK/Jasmin` through the token URL, Twilio's sends and signed callbacks (the
- * signature checked against Twilio's published example), each refusal class, and a campaign
+ * answered `ACK/Jasmin` through the token URL, Twilio's sends and signed callbacks, each
+ * refusal class (the signature algorithm and the inbound bodies: sms-presets.test.ts), and a campaign
  * sent and reported end to end by provider message id.
  */
 
@@ -222,39 +221,10 @@ describe('Jasmin preset', () => {
     const r = await jasmin.throwAt(base, fields, { maxRetries: 2, retryDelayMs: 1 });
     expect(r.throws).toBe(3);
   });
-
-  it('reads MO messages as inbound text', () => {
-    const body = formFields('id=1&from=%2B919811100003&to=HERALD&origin-connector=c&content=STOP');
-    expect(jasminAdapter.parseInbound(body)).toMatchObject([
-      { from: '919811100003', to: 'HERALD', text: 'STOP' },
-    ]);
-    expect(jasminAdapter.parseStatusCallback(body)).toEqual([]);
-  });
 });
 
 describe('Twilio preset', () => {
   const callbackUrl = () => webhookUrl(t.baseUrl, 'twilio');
-
-  it("computes Twilio's published example signature, and refuses a tampered one", () => {
-    const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
-    const params = formFields(
-      'CallSid=CA1234567890ABCDE&Caller=%2B14158675309&Digits=1234&From=%2B14158675309&To=%2B18005551212',
-    );
-    expect(twilioSignature('12345', url, params)).toBe('RSOYDt4T1cUTdK1PDd93/VVr8B8=');
-    expect(verifyTwilioSignature('12345', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(true);
-    // twilio-node also accepts the URL signed with the scheme's port written out.
-    expect(
-      verifyTwilioSignature(
-        '12345',
-        url,
-        params,
-        twilioSignature('12345', 'https://mycompany.com:443/myapp.php?foo=1&bar=2', params),
-      ),
-    ).toBe(true);
-    params.set('Digits', ['9999']);
-    expect(verifyTwilioSignature('12345', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(false);
-    expect(verifyTwilioSignature('12345', url, params, undefined)).toBe(false);
-  });
 
   it('sends To, From, Body and StatusCallback with Basic auth, and reads the sid', async () => {
     const sent = await twilioAdapter.send(message());
@@ -315,15 +285,5 @@ describe('Twilio preset', () => {
       ['delivered', null],
       ['failed', '30003'],
     ]);
-  });
-
-  it('reads inbound messages', () => {
-    const body = formFields(
-      'MessageSid=SM1&From=%2B919822200001&To=%2B15005550006&Body=STOP&SmsStatus=received',
-    );
-    expect(twilioAdapter.parseInbound(body)).toMatchObject([
-      { from: '919822200001', to: '+15005550006', text: 'STOP' },
-    ]);
-    expect(twilioAdapter.parseStatusCallback(body)).toEqual([]);
   });
 });

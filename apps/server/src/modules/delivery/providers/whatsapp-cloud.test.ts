@@ -5,15 +5,14 @@ import { campaignFileKey } from '../../campaigns/index.js';
 import { createCampaign, NORMAL } from '../../campaigns/campaign-actions.test-fixtures.js';
 import { file, fund, MP3, MP4, PDF, png } from '../../campaigns/campaigns.test-fixtures.js';
 import { PgMediaIdCache } from './media-cache.js';
-import { ProviderSendError, type OutboundMessage, type ProviderError } from './provider.js';
+import { ProviderSendError, type OutboundMessage } from './provider.js';
 import { WhatsAppCloudAdapter } from './whatsapp-cloud.js';
-import { WHATSAPP_ERRORS } from './whatsapp-errors.js';
 import { WhatsAppFake } from './fakes/whatsapp-fake.js';
 
 /**
  * The WhatsApp Cloud API adapter against the fake Graph API: the JSON each message family
  * reaches it with, media uploaded once per campaign and sender (1,000 recipients, two
- * instances, a media id past Meta's retention), and the error table code by code.
+ * instances, a media id past Meta's retention), (the error table: whatsapp-errors.test.ts).
  */
 
 const SETTINGS = { apiVersion: 'v21.0', phoneNumberId: '106540352242922' };
@@ -257,49 +256,5 @@ describe('media uploaded once per campaign and sender', () => {
       .execute();
     await adapter().send(message({ media: [image] }));
     expect(fake.uploads).toHaveLength(2);
-  });
-});
-
-describe('the error table, send path', () => {
-  const expected: [number, string][] = [
-    [130429, 'throttled'],
-    [131056, 'recipient_throttled'],
-    [131048, 'pause_campaign'],
-    [132015, 'pause_campaign'],
-    [132016, 'pause_campaign'],
-    [131047, 'permanent'],
-    [131026, 'permanent'],
-    [131049, 'permanent'],
-    [132000, 'permanent'],
-    [132001, 'permanent'],
-    [132005, 'permanent'],
-    [132007, 'permanent'],
-    [132012, 'permanent'],
-    [131050, 'opted_out'],
-    [131000, 'retryable'],
-    [999999, 'retryable'],
-  ];
-  for (const [code, kind] of expected) {
-    it(`${code} is ${kind}, with Meta's title as the reason`, async () => {
-      const a = adapter();
-      fake.refuse = () => ({ code, title: WHATSAPP_ERRORS[code]?.title ?? 'Something new' });
-      const err = await a.send(message()).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ProviderSendError);
-      const e: ProviderError = (err as ProviderSendError).error;
-      expect(e.code).toBe(String(code));
-      expect(e.text).toBe(WHATSAPP_ERRORS[code]?.title ?? 'Something new');
-      expect(a.classifyError(e)).toBe(kind);
-    });
-  }
-
-  it('a wrong token is refused with Graph error 190', async () => {
-    const a = new WhatsAppCloudAdapter(
-      { baseUrl: fake.url, ...SETTINGS },
-      { ...CREDS, accessToken: 'wrong' },
-      { files: t.app.ctx.files, media: new PgMediaIdCache(t.db) },
-    );
-    const err = (await a.send(message()).catch((e: unknown) => e)) as ProviderSendError;
-    expect(err.error.code).toBe('190');
-    expect(a.classifyError(err.error)).toBe('pause_campaign');
   });
 });

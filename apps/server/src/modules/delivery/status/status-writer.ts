@@ -1,5 +1,4 @@
 import type { AppContext, Log } from '../../../context.js';
-import type { DbOrTx } from '../../../db/database.js';
 import { GroupCommit, retryingConflicts } from '../group-commit.js';
 import { publishCampaignProgress } from '../../live/index.js';
 import { applyLateMoves } from '../settle/delivery-report.repo.js';
@@ -7,23 +6,10 @@ import { requestFinalize } from '../settle/finalize-request.js';
 import { ProgressThrottle } from './progress-throttle.js';
 import type { StatusEvent } from '../providers/provider.js';
 import { pauseForProvider } from '../dispatch/dispatch-control.service.js';
-import {
-  applyStatusBatch,
-  recipientsByProviderIds,
-  type ProviderIdEvent,
-  type RecipientEvent,
-} from './status.repo.js';
+import { applyStatusBatch } from './status.repo.js';
+import { resolveProviderIds, type EventSource, type WriterEvent } from './provider-ids.js';
 
-/** What the writer batches: events naming their row, and events naming a provider's id. */
-export type WriterEvent = RecipientEvent | ProviderIdEvent;
-
-/** Where a webhook's events came from, and how its adapter reads a failure. */
-export interface EventSource {
-  /** The adapter's name: the provider a bare provider message id belongs to. */
-  provider: string;
-  /** Whether a failure must pause its campaign (the adapter's `pause_campaign` class). */
-  pauses?: (error: { code: string; text: string }) => boolean;
-}
+export type { EventSource, WriterEvent } from './provider-ids.js';
 
 /**
  * This instance's batcher of provider status events. Webhook requests hand their
@@ -119,59 +105,6 @@ export function toRecipientEvent(e: StatusEvent, source?: EventSource): WriterEv
     };
   }
   return null;
-}
-
-/**
- * Gives each provider-id event the row provider_message_refs names; those it names none are
- * counted unknown (a callback that came before its send's answer was written, or a message
- * Herald did not send).
- */
-async function resolveProviderIds(
-  db: DbOrTx,
-  events: readonly WriterEvent[],
-): Promise<{ events: RecipientEvent[]; unknown: number }> {
-  const byProvider = new Map<string, string[]>();
-  for (const e of events) {
-    if (e.campaignId === null) {
-      const ids = byProvider.get(e.provider) ?? [];
-      ids.push(e.providerMessageId);
-      byProvider.set(e.provider, ids);
-    }
-  }
-  if (byProvider.size === 0) return { events: events as RecipientEvent[], unknown: 0 };
-  const found = new Map<string, { campaignId: string; phone: string }>();
-  for (const [provider, ids] of byProvider) {
-    for (const r of await recipientsByProviderIds(db, provider, ids)) {
-      found.set(`${provider}\n${r.provider_message_id}`, {
-        campaignId: r.campaign_id,
-        phone: r.phone,
-      });
-    }
-  }
-  const out: RecipientEvent[] = [];
-  let unknown = 0;
-  for (const e of events) {
-    if (e.campaignId !== null) {
-      out.push(e);
-      continue;
-    }
-    const row = found.get(`${e.provider}\n${e.providerMessageId}`);
-    if (!row) {
-      unknown++;
-      continue;
-    }
-    out.push({
-      campaignId: row.campaignId,
-      phone: row.phone,
-      state: e.state,
-      at: e.at,
-      providerMessageId: e.providerMessageId,
-      errorCode: e.errorCode,
-      errorText: e.errorText,
-      ...(e.pauseCampaign ? { pauseCampaign: true } : {}),
-    });
-  }
-  return { events: out, unknown };
 }
 
 export class StatusWriter {

@@ -27,17 +27,6 @@ export interface RecipientEvent {
   pauseCampaign?: boolean;
 }
 
-/**
- * An event of a provider that reports by its own message id only (Jasmin, Twilio): its
- * recipient is looked up in provider_message_refs before the batch is applied.
- */
-export interface ProviderIdEvent extends Omit<RecipientEvent, 'campaignId' | 'phone'> {
-  campaignId: null;
-  phone: null;
-  provider: string;
-  providerMessageId: string;
-}
-
 export interface TouchedCampaign {
   id: string;
   dispatchState: DispatchState | null;
@@ -148,24 +137,6 @@ export function collapseEvents(events: readonly RecipientEvent[]): RowTarget[] {
   }
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return rows.sort((a, b) => cmp(a.campaignId, b.campaignId) || cmp(a.phone, b.phone));
-}
-
-/**
- * The recipients a provider's own message ids name (migration 0030's provider_message_refs, by
- * its primary key): one read for a batch's ids, before the batch's statement.
- */
-export function recipientsByProviderIds(
-  db: DbOrTx,
-  provider: string,
-  ids: readonly string[],
-): Promise<{ provider_message_id: string; campaign_id: string; phone: string }[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('provider_message_refs')
-    .select(['provider_message_id', 'campaign_id', 'phone'])
-    .where('provider', '=', provider)
-    .where('provider_message_id', 'in', [...new Set(ids)])
-    .execute();
 }
 
 /**
