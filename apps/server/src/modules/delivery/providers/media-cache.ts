@@ -7,7 +7,7 @@ import type { MediaKey } from './media-cache.repo.js';
 export type { MediaKey } from './media-cache.repo.js';
 
 /**
- * A campaign's media uploaded once per sender (docs/delivery.md, Providers, media cache): the
+ * A campaign's media uploaded once per sender (docs/delivery.md, Providers, WhatsApp Cloud API): the
  * first send of a campaign uploads each file and every later send, on any instance, uses the
  * provider's id. An id older than the provider's retention is uploaded again.
  */
