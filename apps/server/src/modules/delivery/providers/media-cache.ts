@@ -34,6 +34,8 @@ export interface MediaCacheOptions {
 /** An upload that took longer than this is assumed dead (a 100 MB video at ~1 MB/s fits). */
 const CLAIM_STALE_MS = 120_000;
 const POLL_MS = 100;
+/** The ids an instance keeps in memory (a few per campaign being sent). */
+const KNOWN_MAX = 1000;
 
 /** The shared cache in PostgreSQL, with this instance's answers kept in memory. */
 export class PgMediaIdCache implements MediaIdCache {
@@ -63,6 +65,9 @@ export class PgMediaIdCache implements MediaIdCache {
     let pending = this.inFlight.get(name);
     if (!pending) {
       pending = this.resolve(key, maxAgeMs, upload, signal).then((found) => {
+        // Bounded: the oldest answer goes first (a campaign's files are asked for together).
+        if (this.known.size >= KNOWN_MAX)
+          this.known.delete(this.known.keys().next().value as string);
         this.known.set(name, found);
         return found.id;
       });

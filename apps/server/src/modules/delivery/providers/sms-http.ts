@@ -10,6 +10,7 @@ import {
   type SendAccepted,
   type StatusEvent,
 } from './provider.js';
+import { internationalDigits } from './phone-format.js';
 
 /**
  * One adapter for SMS gateways with a form-encoded HTTP API (docs/delivery.md, Providers): a
@@ -29,6 +30,8 @@ export interface SmsHttpSettings {
    * (registry.ts builds it, with the token for a gateway that signs nothing).
    */
   callbackUrl: string;
+  /** Put in front of a domestic campaign's national numbers (phone-format.ts), e.g. `91`. */
+  domesticCountryCode?: string;
 }
 
 export interface SmsHttpCredentials {
@@ -108,7 +111,16 @@ export class SmsHttpAdapter implements ProviderAdapter {
   }
 
   async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted> {
-    const { url, form, headers } = this.preset.request(message, this.settings, this.credentials);
+    const to = internationalDigits(
+      message.to,
+      message.creditType,
+      this.settings.domesticCountryCode,
+    );
+    const { url, form, headers } = this.preset.request(
+      { ...message, to },
+      this.settings,
+      this.credentials,
+    );
     const timeout = AbortSignal.timeout(SEND_TIMEOUT_MS);
     let status: number;
     let text: string;

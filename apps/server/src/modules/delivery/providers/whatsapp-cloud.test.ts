@@ -216,6 +216,16 @@ describe('each message family reaches the Cloud API as documented', () => {
     });
   });
 
+  it("a domestic number gets the sender's country code", async () => {
+    const a = new WhatsAppCloudAdapter(
+      { baseUrl: fake.url, ...SETTINGS, domesticCountryCode: '91' },
+      CREDS,
+      { files: t.app.ctx.files, media: new PgMediaIdCache(t.db) },
+    );
+    await a.send(message({ to: '9876500001' }));
+    expect(fake.messages[0]!.body.to).toBe('919876500001');
+  });
+
   it('a DP type sends no per-message picture', async () => {
     const dp = { ...fileOf('image'), kind: 'dp' };
     await adapter().send(message({ media: [dp] }));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { server as msg, type ErrorClass } from '@herald/contract';
 import type { FileStore } from '../../../lib/storage/file-store.js';
 import type { MediaIdCache } from './media-cache.js';
+import { internationalDigits } from './phone-format.js';
 import {
   ProviderSendError,
   type InboundMessage,
@@ -35,6 +36,8 @@ export interface WhatsAppCloudSettings {
   /** e.g. `v21.0`. */
   apiVersion: string;
   phoneNumberId: string;
+  /** Put in front of a domestic campaign's national numbers (phone-format.ts), e.g. `91`. */
+  domesticCountryCode?: string;
 }
 
 export interface WhatsAppCloudCredentials {
@@ -87,7 +90,12 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
   }
 
   async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted> {
-    const plan = await planMessage(message, (f) => this.mediaId(message, f, signal));
+    const to = internationalDigits(
+      message.to,
+      message.creditType,
+      this.settings.domesticCountryCode,
+    );
+    const plan = await planMessage({ ...message, to }, (f) => this.mediaId(message, f, signal));
     const id = await this.post(plan.main, signal);
     // The row tracks the first message; a later part that fails leaves it sent.
     for (const extra of plan.extras) await this.post(extra, signal).catch(() => undefined);
