@@ -205,11 +205,9 @@ async function messageBuilder(deps: DispatchDeps, c: DispatchCampaign): Promise<
   const call = c.cta_call ? { number: c.cta_call, text: c.cta_call_text ?? '' } : undefined;
   const url = c.cta_url ? { url: c.cta_url, text: c.cta_url_text ?? '' } : undefined;
   const cta = call || url ? { ...(call && { call }), ...(url && { url }) } : null;
-  const senderId = c.sender_id ?? undefined;
   return (phone) => ({
     reference: `${c.id}:${phone}`,
     campaignId: c.id,
-    ...(senderId ? { senderId } : {}),
     to: phone,
     creditType: c.credit_type,
     message: c.message,

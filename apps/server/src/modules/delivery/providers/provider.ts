@@ -22,8 +22,6 @@ export interface OutboundMessage {
    */
   media: { kind: string; key: string; mime: string }[];
   cta: { call?: { number: string; text: string }; url?: { url: string; text: string } } | null;
-  /** The Herald sender it leaves through (`senders.id`), when the engine knows it. */
-  senderId?: string;
   /**
    * An approved provider template to send instead of free text (WhatsApp `type: "template"`),
    * with its body's variables in order.
