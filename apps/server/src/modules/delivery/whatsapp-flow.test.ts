@@ -8,7 +8,12 @@ import {
   setStatus,
 } from '../campaigns/campaign-actions.test-fixtures.js';
 import { file, fund, png } from '../campaigns/campaigns.test-fixtures.js';
-import { campaignOf, depsFor, recipientsOf } from './dispatch/dispatch.test-fixtures.js';
+import {
+  campaignOf,
+  depsFor,
+  makeRetriesDue,
+  recipientsOf,
+} from './dispatch/dispatch.test-fixtures.js';
 import { runDispatchSlice } from './dispatch/dispatcher.js';
 import { createProviderAdapter } from './providers/registry.js';
 import { webhookUrl } from './providers/webhook-url.js';
@@ -225,6 +230,23 @@ describe('error outcomes the engine acts on', () => {
     expect(done.find((r) => r.phone === to[0])).toMatchObject({ state: 'sent', attempts: 1 });
     expect(done.find((r) => r.phone === to[1])).toMatchObject({ state: 'sent', attempts: 3 });
     expect(sentTo(to[1]!)).toHaveLength(1);
+  });
+
+  it('an unknown code is retried, at most the attempts allowed, then fails the recipient with it', async () => {
+    fake.refuse = () => ({ code: 135999, title: 'Something Meta added' });
+    const id = await approved(['919850000001'], []);
+    // depsFor allows 3 attempts.
+    for (let i = 0; i < 3; i++) {
+      await makeRetriesDue(t, id);
+      await runDispatchSlice(depsFor(t, adapter, { sliceMs: 200 }), id, 0);
+    }
+    expect((await recipientsOf(t, id))[0]).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      error_code: '135999',
+    });
+    expect(sentTo('919850000001')).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.body.includes('919850000001'))).toHaveLength(3);
   });
 
   it('131048 in a send answer pauses the campaign, puts the row back uncounted and tells the Admin', async () => {
