@@ -47,12 +47,19 @@ export function canAdvanceDelivery(from: DeliveryState | null, to: DeliveryState
 export const DISPATCH_STATES = ['running', 'paused', 'waiting', 'cancelled', 'done'] as const;
 export type DispatchState = (typeof DISPATCH_STATES)[number];
 
-/** How the engine reads a provider error. */
+/**
+ * How the engine reads a provider error (docs/delivery.md, Sending, retries and backoff):
+ * `pause_campaign` (the provider says the whole campaign must stop, e.g. WhatsApp's spam rate
+ * limit or a paused template) puts the recipient back and pauses the campaign for the Admin;
+ * `opted_out` (the person asked the business to stop) fails the recipient.
+ */
 export const ERROR_CLASSES = [
   'retryable',
   'throttled',
   'recipient_throttled',
   'permanent',
+  'pause_campaign',
+  'opted_out',
 ] as const;
 export type ErrorClass = (typeof ERROR_CLASSES)[number];
 

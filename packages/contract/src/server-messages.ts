@@ -211,11 +211,22 @@ export const server = {
   deliveryResumed: 'Sending resumed.',
   deliveryNotSending: 'This campaign is not being sent.',
   deliveryNotPaused: 'This campaign is not paused.',
+  notifyCampaignPausedByProvider: (campaign: Named, reason: string) =>
+    `Sending of campaign '${campaign.name}' was paused: the provider answered "${reason}". ` +
+    'Resume it from the campaign once the cause is dealt with.',
   // Delivery status webhooks and settlement.
   webhookProviderUnknown: 'Unknown delivery provider.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   webhookBodyInvalid: 'The webhook body is not a valid status callback.',
   webhookNotWritten: 'The status events could not be saved. Please send them again.',
+  // Why a provider adapter refused a message before sending it (a recipient's error text).
+  providerBodyTooLong: (max: number) =>
+    `The message is longer than the ${max.toLocaleString('en-US')} characters this message type allows.`,
+  providerButtonTextTooLong: (max: number) =>
+    `The button text is longer than the ${max} characters the provider allows.`,
+  providerCallNeedsTemplate: 'A call button can only be sent through an approved template.',
+  providerNoMessageId: 'The provider accepted the message without giving its id.',
+  webhookSubscriptionRefused: 'The webhook verification token is not valid.',
   webhookBodyTooLarge: (maxMb: number) =>
     `The webhook body is too large: send at most ${maxMb} MB in one request.`,
 } as const;

@@ -140,6 +140,8 @@ export interface Database {
   campaign_files: CampaignFilesTable;
   senders: SendersTable;
   sender_daily_usage: SenderDailyUsageTable;
+  provider_media: ProviderMediaTable;
+  provider_message_refs: ProviderMessageRefsTable;
   campaign_delivery_counts: CampaignDeliveryCountsTable;
   campaign_report_entries: CampaignReportEntriesTable;
   notifications: NotificationsTable;
@@ -298,7 +300,7 @@ type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Da
 export interface SendersTable {
   id: Generated<string>;
   name: string;
-  provider: 'simulator';
+  provider: 'simulator' | 'whatsapp_cloud' | 'jasmin' | 'twilio';
   rate_per_second: number;
   daily_limit: number | null;
   is_default: ColumnType<boolean, boolean | undefined, boolean>;
@@ -314,6 +316,26 @@ export interface SenderDailyUsageTable {
   /** A UTC date: pg reads it as a Date; written as 'YYYY-MM-DD'. */
   day: ColumnType<Date, string, string>;
   sent: ColumnType<number, number | undefined, number>;
+}
+
+/** A campaign's media file uploaded to a provider once per sender (migration 0030). */
+export interface ProviderMediaTable {
+  sender_key: string;
+  campaign_id: string;
+  media_key: string;
+  media_id: string | null;
+  uploaded_at: NullableTime;
+  claim: string;
+  claimed_at: Timestamp;
+}
+
+/** Which recipient a provider's own message id names (migration 0030). */
+export interface ProviderMessageRefsTable {
+  provider: string;
+  provider_message_id: string;
+  campaign_id: string;
+  phone: string;
+  created_at: Timestamp;
 }
 
 /**

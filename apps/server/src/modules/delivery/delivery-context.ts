@@ -4,6 +4,7 @@ import type { Log } from '../../jobs/worker-logger.js';
 import type { ProviderAdapter } from './providers/provider.js';
 import { SimulatorAdapter } from './providers/simulator.js';
 import { SimulatorServer } from './providers/simulator-server.js';
+import { webhookUrl } from './providers/webhook-url.js';
 
 /**
  * `ctx.delivery`: the provider adapters by `senders.provider` name, the webhook
@@ -24,13 +25,15 @@ export interface Delivery {
    * its status events go to the app's webhook route there. No-op for an external simulator.
    */
   setCallbackBase(baseUrl: string): void;
+  /**
+   * Adds (or replaces) the adapter of a provider, by its name: how configured providers
+   * (providers/registry.ts) join the simulator. Closed with the rest.
+   */
+  register(adapter: ProviderAdapter & { close?(): void }): void;
   close(): Promise<void>;
 }
 
-/** Where a provider's status webhooks arrive, under an app's base URL. */
-export function webhookUrl(baseUrl: string, provider: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/delivery/webhooks/${encodeURIComponent(provider)}`;
-}
+export { webhookUrl } from './providers/webhook-url.js';
 
 export async function createDelivery(config: DeliveryConfig, log: Log): Promise<Delivery> {
   const webhookSecret = config.webhookSecret ?? randomBytes(32).toString('hex');
@@ -55,7 +58,7 @@ export async function createDelivery(config: DeliveryConfig, log: Log): Promise<
     target = simulator.url;
   }
   const adapter = new SimulatorAdapter(target, webhookSecret, Math.max(64, config.concurrency * 2));
-  const adapters = new Map<string, ProviderAdapter>([[adapter.name, adapter]]);
+  const adapters = new Map<string, ProviderAdapter & { close?(): void }>([[adapter.name, adapter]]);
   const adapterFor = (provider: string): ProviderAdapter => {
     const found = adapters.get(provider);
     if (!found) throw new Error(`Unknown delivery provider: ${provider}`);
@@ -70,8 +73,13 @@ export async function createDelivery(config: DeliveryConfig, log: Log): Promise<
     setCallbackBase(baseUrl) {
       simulator?.setCallbackUrl(webhookUrl(baseUrl, adapter.name));
     },
+    register(added) {
+      const old = adapters.get(added.name);
+      adapters.set(added.name, added);
+      if (old !== added) old?.close?.();
+    },
     async close() {
-      adapter.close();
+      for (const a of adapters.values()) a.close?.();
       await simulator?.close();
     },
   };

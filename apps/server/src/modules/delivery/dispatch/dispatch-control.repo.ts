@@ -81,3 +81,22 @@ export async function moveDispatchState(
     .executeTakeFirst();
   return moved !== undefined;
 }
+
+/**
+ * A provider's answer paused the sending (its spam limit, a paused template): running or
+ * waiting becomes paused, as the Admin's pause does. The campaign's name when it moved; nothing
+ * when it was not sending (paused already, cancelled, done).
+ */
+export async function pauseByProvider(
+  tx: Tx,
+  campaignId: string,
+): Promise<{ name: string } | undefined> {
+  return tx
+    .updateTable('campaigns')
+    .set({ dispatch_state: 'paused', dispatch_resume_at: null })
+    .where('id', '=', campaignId)
+    .where('status', '=', 'Processing')
+    .where('dispatch_state', 'in', ['running', 'waiting'])
+    .returning('name')
+    .executeTakeFirst();
+}

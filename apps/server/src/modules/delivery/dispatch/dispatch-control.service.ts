@@ -1,10 +1,11 @@
-import { server as msg, type DispatchState } from '@herald/contract';
+import { campaignLink, server as msg, type DispatchState } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
 import type { Tx } from '../../../db/database.js';
 import { conflict } from '../../../lib/app-error.js';
 import type { AuthUser } from '../../../plugins/auth-state.js';
 import { lockVisibleCampaign, type CampaignDispatch } from '../../campaigns/index.js';
 import { publishCampaignProgress } from '../../live/index.js';
+import { notifyRole } from '../../notifications/notifications.service.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { addLaneJobs } from './dispatch-lanes.js';
 import * as repo from './dispatch-control.repo.js';
@@ -102,4 +103,26 @@ export function resumeDispatch(ctx: AppContext, actor: AuthUser, id: string) {
     done: msg.deliveryResumed,
     then: (tx) => addLaneJobs(tx, id),
   });
+}
+
+/**
+ * The provider told us to stop the whole campaign (an error classified `pause_campaign`, in a
+ * send's answer or a status callback): its sending pauses under the row lock every claim takes
+ * (the UPDATE takes it), and every Admin is told why, in the same transaction. Resuming is the
+ * Admin's, as after a pause by hand. False when it was not sending (paused already: one notice).
+ */
+export async function pauseForProvider(
+  tx: Tx,
+  campaignId: string,
+  reason: string,
+): Promise<boolean> {
+  const paused = await repo.pauseByProvider(tx, campaignId);
+  if (!paused) return false;
+  await notifyRole(tx, 'Admin', {
+    eventType: 'campaign_status',
+    message: msg.notifyCampaignPausedByProvider(paused, reason),
+    link: campaignLink(campaignId),
+  });
+  await publishCampaignProgress(tx, [campaignId]);
+  return true;
 }

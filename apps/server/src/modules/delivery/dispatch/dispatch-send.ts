@@ -76,7 +76,22 @@ function resultOf(s: Sender, row: Claimed, o: Outcome): SendResult {
   const { error } = o;
   const kind = o.kind ?? s.adapter.classifyError(error);
   const { code, text } = error;
-  if (kind === 'permanent') return { ...base, state: 'failed', code, text };
+  // An opted-out person fails like a permanent refusal (the suppression list is the opt-out
+  // work's, docs/delivery.md, Providers).
+  if (kind === 'permanent' || kind === 'opted_out') return { ...base, state: 'failed', code, text };
+  if (kind === 'pause_campaign') {
+    // The whole campaign must stop (spam limit, paused template): this row waits for the resume,
+    // its try not counted; the result writer pauses the campaign and tells the Admins.
+    return {
+      ...base,
+      state: 'queued',
+      code,
+      text,
+      retryAt: new Date(),
+      counted: false,
+      pauseCampaign: true,
+    };
+  }
   if (kind === 'throttled') {
     // The provider's rate, not this recipient: back in the queue, the try not counted.
     const wait = error.retryAfterSeconds === undefined ? undefined : error.retryAfterSeconds * 1000;

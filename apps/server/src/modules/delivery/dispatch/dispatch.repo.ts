@@ -209,8 +209,10 @@ export type SendResult =
       code: string;
       text: string;
       retryAt: Date;
-      /** False for a sender-wide rate-limit answer: that try does not count. */
+      /** False for a sender-wide rate-limit answer, or a campaign paused: that try does not count. */
       counted: boolean;
+      /** The provider's answer pauses the whole campaign (error class `pause_campaign`). */
+      pauseCampaign?: boolean;
       /** The provider's Retry-After of a rate-limit answer (not stored). */
       throttleMs?: number;
     };
@@ -227,9 +229,23 @@ export async function writeResults(
   db: DbOrTx,
   campaignId: string,
   results: readonly SendResult[],
+  /**
+   * For a provider whose status callbacks name messages by its own id only (Jasmin, Twilio):
+   * each accepted id is recorded in provider_message_refs by the same statement, so the status
+   * path finds its recipient (migration 0030). Null for the others: their statement is as before.
+   */
+  refsProvider: string | null = null,
 ): Promise<void> {
   if (results.length === 0) return;
   const col = <T>(f: (r: SendResult) => T) => results.map(f);
+  const refs =
+    refsProvider === null
+      ? sql``
+      : sql`, refs AS (
+      INSERT INTO provider_message_refs (provider, provider_message_id, campaign_id, phone)
+      SELECT ${refsProvider}, r.pid, ${campaignId}::uuid, r.phone FROM r WHERE r.pid IS NOT NULL
+      ON CONFLICT DO NOTHING
+    )`;
   await sql`
     WITH r AS (
       SELECT * FROM unnest(
@@ -255,7 +271,7 @@ export async function writeResults(
       WHERE c.campaign_id = ${campaignId}::uuid AND c.phone = ANY(${col((r) => r.phone)}::text[])
         AND c.phone = r.phone AND c.state = 'sending' AND c.attempts = r.attempts
       RETURNING c.state
-    ), n AS (
+    )${refs}, n AS (
       SELECT count(*) FILTER (WHERE state = 'sent')::int AS sent,
              count(*) FILTER (WHERE state = 'failed')::int AS failed
         FROM u

@@ -98,7 +98,12 @@ export async function runDispatchSlice(
     options,
     backoff: (attempt) => backoffMs(attempt, options),
   };
-  const writer = new ResultWriter(db, campaignId, campaign.sender_id);
+  const writer = new ResultWriter(
+    db,
+    campaignId,
+    campaign.sender_id,
+    sender.adapter.reportsByProviderId ? sender.adapter.name : null,
+  );
   const sends: Promise<void>[] = [];
   const key = await deps.presence.enter();
   let end: SliceEnd | undefined;

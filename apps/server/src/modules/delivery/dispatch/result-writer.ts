@@ -3,6 +3,7 @@ import { GroupCommit, retryingConflicts } from '../group-commit.js';
 import { publishCampaignProgress } from '../../live/index.js';
 import { writeResults, type SendResult } from './dispatch.repo.js';
 import { giveBack, throttleSender } from './rate-bucket.repo.js';
+import { pauseForProvider } from './dispatch-control.service.js';
 
 /**
  * The write side of a dispatch slice: sends answer one by one, and their results
@@ -29,6 +30,8 @@ export class ResultWriter {
     private readonly db: Db,
     private readonly campaignId: string,
     private readonly senderId: string,
+    /** The provider's name when its accepted ids must be recorded (writeResults' refsProvider). */
+    private readonly refsProvider: string | null = null,
   ) {}
 
   /** Queues a send's result; its place is given back once the result is committed. */
@@ -60,16 +63,16 @@ export class ResultWriter {
   }
 
   private async write(group: Pending[]): Promise<void> {
-    const { db, campaignId, senderId } = this;
+    const { db, campaignId, senderId, refsProvider } = this;
     const results = group.map((p) => p.result);
     await retryingConflicts(
       () =>
         progressDue(campaignId)
           ? db.transaction().execute(async (tx) => {
-              await writeResults(tx, campaignId, results);
+              await writeResults(tx, campaignId, results, refsProvider);
               await publishCampaignProgress(tx, [campaignId]);
             })
-          : writeResults(db, campaignId, results),
+          : writeResults(db, campaignId, results, refsProvider),
       RESULT_WRITE_TRIES,
       (attempt) => 20 * attempt,
     );
@@ -79,6 +82,10 @@ export class ResultWriter {
     }
     for (const [day, usage] of notAccepted) await giveBack(db, senderId, day, { tokens: 0, usage });
     if (results.some(isSenderThrottle)) await throttleSender(db, senderId, throttledFor(results));
+    const pause = results.find((r) => r.state === 'queued' && r.pauseCampaign);
+    if (pause?.state === 'queued') {
+      await db.transaction().execute((tx) => pauseForProvider(tx, campaignId, pause.text));
+    }
   }
 }
 
@@ -107,7 +114,7 @@ function progressDue(campaignId: string): boolean {
 }
 
 /** Marks a sender-wide rate-limit answer among results (not counted as a try). */
-const isSenderThrottle = (r: SendResult) => r.state === 'queued' && !r.counted;
+const isSenderThrottle = (r: SendResult) => r.state === 'queued' && !r.counted && !r.pauseCampaign;
 
 /** The longest Retry-After among the rate-limit answers, when the provider gave one. */
 function throttledFor(results: readonly SendResult[]): number | undefined {

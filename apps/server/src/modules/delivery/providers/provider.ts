@@ -22,6 +22,18 @@ export interface OutboundMessage {
    */
   media: { kind: string; key: string; mime: string }[];
   cta: { call?: { number: string; text: string }; url?: { url: string; text: string } } | null;
+  /**
+   * An approved provider template to send instead of free text (WhatsApp `type: "template"`),
+   * with its body's variables in order.
+   */
+  template?: OutboundTemplate;
+}
+
+/** A provider template by name and language, with the values of its body's `{{n}}` variables. */
+export interface OutboundTemplate {
+  name: string;
+  language: string;
+  bodyParameters: string[];
 }
 
 export interface SendAccepted {
@@ -43,8 +55,12 @@ export interface ProviderError {
 
 /** One status change reported by a provider's webhook. */
 export interface StatusEvent {
-  /** The reference the message was sent with (see OutboundMessage.reference). */
-  reference: string;
+  /**
+   * The reference the message was sent with (see OutboundMessage.reference), when the provider
+   * carries it back; null for one that reports only its own id (the row is then found by
+   * `providerMessageId`, see docs/delivery.md, Providers).
+   */
+  reference: string | null;
   providerMessageId: string | null;
   state: StatusEventState;
   /** When the provider says it happened. */
@@ -83,14 +99,49 @@ export interface ProviderAdapter {
   sendBatch?(messages: OutboundMessage[], signal?: AbortSignal): Promise<BatchAnswer[]>;
   /** The most messages `sendBatch` takes at once. */
   readonly maxBatch?: number;
+  /**
+   * True when its status events name messages by the provider's id only (Jasmin, Twilio): the
+   * engine then records each accepted id so the status path can find the recipient.
+   */
+  readonly reportsByProviderId?: boolean;
   /** How the engine treats a refusal: retry later, slow the sender, delay this recipient, fail. */
   classifyError(error: ProviderError): ErrorClass;
-  /** Whether a webhook request really comes from the provider (signature over the raw body). */
-  verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): boolean;
+  /**
+   * Whether a webhook request really comes from the provider (signature over the raw body, or
+   * over the URL and form parameters, as the provider signs). Runs before anything is parsed.
+   */
+  verifyCallback(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    request?: CallbackRequest,
+  ): boolean;
+  /**
+   * The unguessable path segment its webhook URL carries (`/webhooks/<provider>/<token>`), for
+   * a provider that signs nothing (Jasmin): the route refuses a request without it.
+   */
+  readonly callbackToken?: string;
+  /**
+   * Reads a webhook body into what `parseStatusCallback` and `parseInbound` take; JSON when
+   * absent. Form-encoded providers give a flat record of their fields.
+   */
+  parseBody?(rawBody: Buffer, contentType: string | undefined): unknown;
   /** The status events of one webhook body (one request may carry many). */
   parseStatusCallback(body: unknown): StatusEvent[];
   /** The inbound messages of one webhook body, for a provider whose webhooks carry them. */
   parseInbound?(body: unknown): InboundMessage[];
+  /** The answer the provider expects once its callback is written (JSON `{ received }` when absent). */
+  callbackReply?(): { contentType: string; body: string };
+  /**
+   * A webhook subscription check by GET (WhatsApp's `hub.mode`, `hub.verify_token`,
+   * `hub.challenge`): the text to echo, or null to refuse.
+   */
+  verifySubscription?(query: Record<string, string | undefined>): string | null;
+}
+
+/** What a webhook request looked like beyond its headers and body. */
+export interface CallbackRequest {
+  /** The path and query as received, e.g. `/api/delivery/webhooks/twilio/<token>?x=1`. */
+  url: string;
 }
 
 /** Thrown by `send` with what the provider answered. */

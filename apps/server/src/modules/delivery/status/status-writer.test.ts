@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../../../context.js';
 import type { StatusEvent } from '../providers/provider.js';
-import type { RecipientEvent } from './status.repo.js';
+import type { WriterEvent } from './status-writer.js';
 import { parseReference, StatusWriter } from './status-writer.js';
 
 /** The batcher alone: how events group into writes, and when a request's promise settles. */
@@ -20,9 +20,9 @@ function events(n: number, from = 0): StatusEvent[] {
 
 /** A write the test releases by hand, recording each batch it was given. */
 function gatedWrite() {
-  const batches: RecipientEvent[][] = [];
+  const batches: WriterEvent[][] = [];
   const gates: { open: () => void; fail: (e: Error) => void }[] = [];
-  const write = (batch: RecipientEvent[]) => {
+  const write = (batch: WriterEvent[]) => {
     batches.push(batch);
     return new Promise<{ unknown: number }>((resolve, reject) => {
       gates.push({ open: () => resolve({ unknown: 0 }), fail: reject });

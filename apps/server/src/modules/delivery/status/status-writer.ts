@@ -5,7 +5,11 @@ import { applyLateMoves } from '../settle/delivery-report.repo.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { ProgressThrottle } from './progress-throttle.js';
 import type { StatusEvent } from '../providers/provider.js';
-import { applyStatusBatch, type RecipientEvent } from './status.repo.js';
+import { pauseForProvider } from '../dispatch/dispatch-control.service.js';
+import { applyStatusBatch } from './status.repo.js';
+import { resolveProviderIds, type EventSource, type WriterEvent } from './provider-ids.js';
+
+export type { EventSource, WriterEvent } from './provider-ids.js';
 
 /**
  * This instance's batcher of provider status events. Webhook requests hand their
@@ -30,7 +34,7 @@ export interface StatusWriterOptions {
  * Writes one batch in one transaction (status.repo.ts plus what follows it) and answers how many
  * of its events named no recipient row; throws to fail the batch.
  */
-export type BatchWrite = (events: RecipientEvent[]) => Promise<{ unknown: number }>;
+export type BatchWrite = (events: WriterEvent[]) => Promise<{ unknown: number }>;
 
 /** What this instance's writer has done since it started (tests and the bench read it). */
 export interface StatusWriterStats {
@@ -69,24 +73,42 @@ export function parseReference(reference: string): { campaignId: string; phone: 
   return { campaignId: lastId.lower, phone };
 }
 
-/** The writer's form of a provider event; null when its reference names no recipient row. */
-export function toRecipientEvent(e: StatusEvent): RecipientEvent | null {
-  const ref = parseReference(e.reference);
-  if (!ref) return null;
+/**
+ * The writer's form of a provider event: by its reference, else (for `source`'s provider) by
+ * the provider's message id; null when it names neither.
+ */
+export function toRecipientEvent(e: StatusEvent, source?: EventSource): WriterEvent | null {
   const failed = e.state === 'failed';
-  return {
-    campaignId: ref.campaignId,
-    phone: ref.phone,
+  const common = {
     state: e.state,
     at: e.at,
-    providerMessageId: e.providerMessageId,
     errorCode: failed ? (e.error?.code ?? null) : null,
     errorText: failed ? (e.error?.text ?? null) : null,
+    ...(failed && e.error && source?.pauses?.(e.error) ? { pauseCampaign: true } : {}),
   };
+  const ref = e.reference === null ? null : parseReference(e.reference);
+  if (ref) {
+    return {
+      ...common,
+      campaignId: ref.campaignId,
+      phone: ref.phone,
+      providerMessageId: e.providerMessageId,
+    };
+  }
+  if (e.reference === null && e.providerMessageId && source) {
+    return {
+      ...common,
+      campaignId: null,
+      phone: null,
+      provider: source.provider,
+      providerMessageId: e.providerMessageId,
+    };
+  }
+  return null;
 }
 
 export class StatusWriter {
-  private readonly batches: GroupCommit<RecipientEvent>;
+  private readonly batches: GroupCommit<WriterEvent>;
   private closed = false;
   readonly stats: StatusWriterStats = { batches: 0, events: 0, unknown: 0, failedBatches: 0 };
 
@@ -104,12 +126,13 @@ export class StatusWriter {
   /**
    * Resolves when all of `incoming` are committed; rejects when a batch holding some failed.
    * Events whose reference cannot name a recipient are counted and logged, not written.
+   * `source` names the provider, for events that carry only its message id.
    */
-  submit(incoming: readonly StatusEvent[]): Promise<void> {
+  submit(incoming: readonly StatusEvent[], source?: EventSource): Promise<void> {
     if (this.closed) return Promise.reject(new Error('status writer closed'));
-    const events: RecipientEvent[] = [];
+    const events: WriterEvent[] = [];
     for (const e of incoming) {
-      const r = toRecipientEvent(e);
+      const r = toRecipientEvent(e, source);
       if (r) events.push(r);
     }
     this.countUnknown(incoming.length - events.length);
@@ -133,7 +156,7 @@ export class StatusWriter {
     this.log.warn({ unknown: n }, 'status events for unknown message references');
   }
 
-  private async writeBatch(events: RecipientEvent[]): Promise<void> {
+  private async writeBatch(events: WriterEvent[]): Promise<void> {
     try {
       const { unknown } = await this.write(events);
       this.stats.batches++;
@@ -178,15 +201,21 @@ export function progressThrottleFor(ctx: Pick<AppContext, 'db' | 'log'>): Progre
 /** Tries a batch that lost a deadlock or a serialization conflict again, a few times. */
 const STATUS_WRITE_TRIES = 4;
 
-function writeOnce(
-  ctx: Pick<AppContext, 'db'>,
-  progress: ProgressThrottle,
-  events: RecipientEvent[],
-) {
+function writeOnce(ctx: Pick<AppContext, 'db'>, progress: ProgressThrottle, batch: WriterEvent[]) {
   return ctx.db.transaction().execute(async (tx) => {
+    const { events, unknown: unresolved } = await resolveProviderIds(tx, batch);
     const result = await applyStatusBatch(tx, events);
+    // A failure the provider says must stop the campaign (spam limit, paused template) pauses
+    // it, as the send path does; only campaigns this batch moved, so a repeated old event does
+    // not pause again a campaign the Admin resumed.
+    const pauses = new Map<string, string>();
+    for (const e of events) {
+      if (e.pauseCampaign) pauses.set(e.campaignId, e.errorText ?? e.errorCode ?? '');
+    }
     await publishCampaignProgress(tx, progress.take(result.campaigns.map((c) => c.id)));
     for (const c of result.campaigns) {
+      const reason = pauses.get(c.id);
+      if (reason !== undefined && !c.settled) await pauseForProvider(tx, c.id, reason);
       if (c.settled) {
         await applyLateMoves(
           tx,
@@ -197,6 +226,6 @@ function writeOnce(
         await requestFinalize(tx, c.id);
       }
     }
-    return { unknown: result.unknown };
+    return { unknown: result.unknown + unresolved };
   });
 }

@@ -23,6 +23,8 @@ export interface RecipientEvent {
   providerMessageId: string | null;
   errorCode: string | null;
   errorText: string | null;
+  /** A failure the provider's adapter classified `pause_campaign`: the campaign pauses. */
+  pauseCampaign?: boolean;
 }
 
 export interface TouchedCampaign {

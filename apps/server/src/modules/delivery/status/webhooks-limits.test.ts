@@ -59,6 +59,39 @@ describe('webhook limits', () => {
     expect(statusWriterOf(t.app.ctx)?.stats).toEqual(written);
   });
 
+  it('keeps the limit on the token path, and answers 404 to a token the provider has none for', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${URL}/some-token`,
+      remoteAddress: '10.9.0.3',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(WEBHOOK_BODY_LIMIT_BYTES + 1),
+      },
+      payload: 'x',
+    });
+    expect(res.statusCode).toBe(413);
+    const body = JSON.stringify({ events: [] });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: `${URL}/some-token`,
+      remoteAddress: '10.9.0.3',
+      headers: {
+        'content-type': 'application/json',
+        'x-herald-signature': signature(body, SECRET),
+      },
+      payload: body,
+    });
+    expect(token.statusCode).toBe(404);
+    // A provider without a subscription check refuses the GET.
+    const get = await t.app.inject({
+      method: 'GET',
+      url: `${URL}?hub.mode=subscribe`,
+      remoteAddress: '10.9.0.3',
+    });
+    expect(get.statusCode).toBe(403);
+  });
+
   it('answers a body past the limit sent without a length with the same 413', async () => {
     const body = Buffer.alloc(WEBHOOK_BODY_LIMIT_BYTES + 1, 0x20);
     const res = await post('198.51.100.8', Readable.from([body]), 'sha256=00');

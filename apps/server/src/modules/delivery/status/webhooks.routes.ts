@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RATE_LIMITS, server as msg, WEBHOOK_BODY_LIMIT_BYTES } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
-import { AppError, badRequest, notFound, unauthorized } from '../../../lib/app-error.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../../lib/app-error.js';
 import type { ProviderAdapter, StatusEvent } from '../providers/provider.js';
 import {
   progressThrottleFor,
@@ -13,11 +14,14 @@ import {
 } from './status-writer.js';
 
 /**
- * POST /api/delivery/webhooks/:provider: providers report sent, delivered, read and
- * failed here. No login: the provider's signature over the raw body is the credential, so this
- * scope keeps bodies as bytes. The events go to this instance's StatusWriter, and the answer
- * waits until the batch holding them committed: 200 means written; 503 makes the provider send
- * them again, so an event is never lost to a crash or a failed write.
+ * POST /api/delivery/webhooks/:provider[/:token]: providers report sent, delivered, read and
+ * failed here. No login: the provider's signature (over the raw body, or the URL and form
+ * fields) is the credential, so this scope keeps bodies as bytes; a provider that signs nothing
+ * (Jasmin) is addressed with an unguessable token path segment instead. The events go to this
+ * instance's StatusWriter, and the answer waits until the batch holding them committed: 200
+ * (in the body the provider expects) means written; 503 makes the provider send them again, so
+ * an event is never lost to a crash or a failed write. GET on the same paths answers a
+ * provider's subscription check (WhatsApp's hub.challenge). docs/delivery.md, Providers.
  */
 
 const tooLarge = () =>
@@ -26,7 +30,11 @@ const tooLarge = () =>
 /** The rate-limit key of the address a webhook request comes from. */
 export const webhookRateKey = (ip: string) => `webhook:ip:${ip}`;
 
-const ParamsSchema = z.object({ provider: z.string().min(1).max(50) });
+const ParamsSchema = z.object({
+  provider: z.string().min(1).max(50),
+  token: z.string().min(1).max(200).optional(),
+});
+const QuerySchema = z.record(z.string(), z.string());
 const ReplySchema = z.object({ received: z.number().int() });
 
 const writers = new WeakMap<AppContext, StatusWriter>();
@@ -66,30 +74,51 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
     throw err;
   });
 
-  app.post(
-    '/delivery/webhooks/:provider',
-    {
-      config: { public: true },
-      schema: { params: ParamsSchema, response: { 200: ReplySchema } },
-      // Before the body is read: no login guards this route, so a stranger's flood is refused
-      // before it costs a buffered body or a signature check (docs/delivery.md, Status webhooks
-      // and signatures).
-      onRequest: (req) => admit(req),
-    },
-    async (req) => {
-      const adapter = adapterOf(req.params.provider);
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!adapter.verifyCallback(req.headers, raw))
-        throw unauthorized(msg.webhookSignatureInvalid);
-      const events = parseEvents(adapter, raw);
-      try {
-        await writer.submit(events);
-      } catch {
-        throw new AppError(503, msg.webhookNotWritten, { 'retry-after': '1' });
-      }
-      return { received: events.length };
-    },
-  );
+  for (const path of ['/delivery/webhooks/:provider', '/delivery/webhooks/:provider/:token']) {
+    app.post(
+      path,
+      {
+        config: { public: true },
+        schema: { params: ParamsSchema, response: { 200: ReplySchema } },
+        // Before the body is read: no login guards this route, so a stranger's flood is refused
+        // before it costs a buffered body or a signature check (docs/delivery.md, Status
+        // webhooks and signatures).
+        onRequest: (req) => admit(req),
+      },
+      async (req, reply) => {
+        const adapter = adapterOf(req.params.provider, req.params.token);
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        // The signature before anything of the body is parsed.
+        if (!adapter.verifyCallback(req.headers, raw, { url: req.url })) {
+          throw unauthorized(msg.webhookSignatureInvalid);
+        }
+        const events = parseEvents(adapter, raw, req.headers['content-type']);
+        try {
+          await writer.submit(events, {
+            provider: adapter.name,
+            pauses: (error) => adapter.classifyError(error) === 'pause_campaign',
+          });
+        } catch {
+          throw new AppError(503, msg.webhookNotWritten, { 'retry-after': '1' });
+        }
+        return answer(reply, adapter, { received: events.length });
+      },
+    );
+    app.get(
+      path,
+      {
+        config: { public: true },
+        schema: { params: ParamsSchema, querystring: QuerySchema },
+        onRequest: (req) => admit(req),
+      },
+      async (req, reply) => {
+        const adapter = adapterOf(req.params.provider, req.params.token);
+        const challenge = adapter.verifySubscription?.(req.query) ?? null;
+        if (challenge === null) throw forbidden(msg.webhookSubscriptionRefused);
+        return reply.type('text/plain; charset=utf-8').send(challenge);
+      },
+    );
+  }
 
   /**
    * A declared length past the limit answers 413 without a database round trip; then the
@@ -101,18 +130,50 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
     await ctx.rateLimiter.consume([[webhookRateKey(req.ip), RATE_LIMITS.webhookPerIp]]);
   }
 
-  function adapterOf(provider: string): ProviderAdapter {
+  /**
+   * The provider's adapter, with the path's token checked: one that has a callback token needs
+   * exactly it (compared in constant time), one without takes no token segment at all.
+   */
+  function adapterOf(provider: string, token: string | undefined): ProviderAdapter {
+    let adapter: ProviderAdapter;
     try {
-      return ctx.delivery.adapterFor(provider);
+      adapter = ctx.delivery.adapterFor(provider);
     } catch {
       throw notFound(msg.webhookProviderUnknown);
     }
+    const expected = adapter.callbackToken;
+    if (expected === undefined) {
+      if (token !== undefined) throw notFound(msg.webhookProviderUnknown);
+    } else if (token === undefined || !sameSecret(token, expected)) {
+      throw unauthorized(msg.webhookSignatureInvalid);
+    }
+    return adapter;
   }
 };
 
-function parseEvents(adapter: ProviderAdapter, raw: Buffer): StatusEvent[] {
+/** Equal strings, compared through their digests so neither length nor content leaks by time. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The adapter's own reply body when it has one (Jasmin's `ACK/Jasmin`), else the JSON count. */
+function answer(reply: FastifyReply, adapter: ProviderAdapter, json: { received: number }) {
+  const own = adapter.callbackReply?.();
+  if (!own) return json;
+  return reply.type(own.contentType).send(own.body);
+}
+
+function parseEvents(
+  adapter: ProviderAdapter,
+  raw: Buffer,
+  contentType: string | undefined,
+): StatusEvent[] {
   try {
-    return adapter.parseStatusCallback(JSON.parse(raw.toString('utf8')));
+    const body = adapter.parseBody
+      ? adapter.parseBody(raw, contentType)
+      : (JSON.parse(raw.toString('utf8')) as unknown);
+    return adapter.parseStatusCallback(body);
   } catch {
     throw badRequest(msg.webhookBodyInvalid);
   }

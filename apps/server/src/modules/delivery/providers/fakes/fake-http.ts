@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What the providers' fakes share (tests only): a real HTTP server on 127.0.0.1, each request
+ * read whole and recorded before the fake answers it.
+ */
+
+export interface SeenRequest {
+  method: string;
+  /** Path and query. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+export type Handler = (req: SeenRequest) => Promise<FakeAnswer> | FakeAnswer;
+
+export interface FakeAnswer {
+  status: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export const json = (status: number, value: unknown, headers?: Record<string, string>) => ({
+  status,
+  body: JSON.stringify(value),
+  contentType: 'application/json',
+  headers,
+});
+
+export class FakeHttp {
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    /** Every request received, in order. */
+    readonly requests: SeenRequest[],
+  ) {}
+
+  static async start(handler: Handler): Promise<FakeHttp> {
+    const seen: SeenRequest[] = [];
+    const server = createServer((req, res) => {
+      void serve(req, res, (r) => {
+        seen.push(r);
+        return handler(r);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return new FakeHttp(server, `http://127.0.0.1:${port}`, seen);
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: (seen: SeenRequest) => Promise<FakeAnswer> | FakeAnswer,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const seen = {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers: req.headers,
+    body: Buffer.concat(chunks),
+  };
+  let answer: FakeAnswer;
+  try {
+    answer = await handler(seen);
+  } catch (err) {
+    answer = { status: 500, body: String(err) };
+  }
+  res.writeHead(answer.status, {
+    'content-type': answer.contentType ?? 'text/plain',
+    ...answer.headers,
+  });
+  res.end(answer.body);
+}
+
+/** Posts a callback the way a provider does; the answer's status, type and body. */
+export async function postCallback(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; contentType: string | null; text: string }> {
+  const res = await fetch(url, { method: 'POST', headers, body });
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    text: await res.text(),
+  };
+}
