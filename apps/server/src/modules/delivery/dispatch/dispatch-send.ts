@@ -77,6 +77,9 @@ function resultOf(s: Sender, row: Claimed, o: Outcome): SendResult {
   const kind = o.kind ?? s.adapter.classifyError(error);
   const { code, text } = error;
   if (kind === 'permanent') return { ...base, state: 'failed', code, text };
+  // The person stopped the sender's messages: failed with the provider's text, and the number
+  // goes on the owner's suppression list with the result's write (result-writer.ts).
+  if (kind === 'opted_out') return { ...base, state: 'failed', code, text, optedOut: true };
   if (kind === 'throttled') {
     // The provider's rate, not this recipient: back in the queue, the try not counted.
     const wait = error.retryAfterSeconds === undefined ? undefined : error.retryAfterSeconds * 1000;

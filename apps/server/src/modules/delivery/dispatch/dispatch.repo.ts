@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../../db/database.js';
+import { suppressedAmong } from '../../suppressions/index.js';
 import { counterShard } from '../counter-shards.sql.js';
 
 /**
@@ -76,7 +77,11 @@ export interface Claimed {
   attempts: number;
 }
 
-export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
+/**
+ * A claim's outcome. `optedOut`: rows claimed and found on the owner's suppression list, ended
+ * as `opted_out` in the claim's transaction, never to be sent (not in `rows`).
+ */
+export type Claim = { stopped: true } | { stopped: false; rows: Claimed[]; optedOut: number };
 
 /**
  * Claims up to `limit` recipients under this instance's presence `key` (presence.ts): rows
@@ -128,7 +133,47 @@ export async function claimBatchIn(
   const rows = await claimRows(trx, campaignId, limit, key);
   if (rows.length === 1 && rows[0]!.phone === null) return { stopped: true };
   // Every other row is a claimed one: phone and attempts set.
-  return { stopped: false, rows: rows as Claimed[] };
+  const claimed = rows as Claimed[];
+  const opted = await optOutClaimed(trx, campaignId, claimed);
+  if (opted.size === 0) return { stopped: false, rows: claimed, optedOut: 0 };
+  return {
+    stopped: false,
+    rows: claimed.filter((r) => !opted.has(r.phone)),
+    optedOut: opted.size,
+  };
+}
+
+/**
+ * The claimed rows whose number is on the campaign owner's suppression list end as
+ * `opted_out` (never sent, the attempt not counted), in one statement in the claim's
+ * transaction: the batch's numbers probe the list's unique index, so a claim costs one round
+ * trip more only, whatever the list's length. They count with the failed in this connection's
+ * counter shard (a recipient that ended undelivered, docs/delivery.md, Opt-outs), and the
+ * settlement refunds them with the failed.
+ */
+async function optOutClaimed(
+  trx: Tx,
+  campaignId: string,
+  claimed: readonly Claimed[],
+): Promise<Set<string>> {
+  if (claimed.length === 0) return new Set();
+  const owner = sql`(SELECT user_id FROM campaigns WHERE id = ${campaignId}::uuid)`;
+  const phones = sql`${claimed.map((r) => r.phone)}::text[]`;
+  const { rows } = await sql<{ phone: string }>`
+    WITH o AS MATERIALIZED (${suppressedAmong(owner, phones)}), u AS (
+      UPDATE campaign_recipients r
+      SET state = 'opted_out', attempts = r.attempts - 1, state_at = now(),
+          next_attempt_at = NULL
+      WHERE r.campaign_id = ${campaignId}::uuid AND r.phone = ANY(ARRAY(SELECT phone FROM o))
+        AND r.state = 'sending'
+      RETURNING r.phone
+    ), k AS (
+      INSERT INTO campaign_delivery_counts AS k (campaign_id, slot, failed)
+      SELECT ${campaignId}::uuid, ${counterShard}, count(*)::int FROM u HAVING count(*) > 0
+      ON CONFLICT (campaign_id, slot) DO UPDATE SET failed = k.failed + excluded.failed
+    )
+    SELECT phone FROM u`.execute(trx);
+  return new Set(rows.map((r) => r.phone));
 }
 
 async function claimRows(
@@ -201,7 +246,15 @@ async function claimRows(
 /** What became of one claimed send. */
 export type SendResult =
   | { phone: string; attempts: number; state: 'sent'; providerMessageId: string }
-  | { phone: string; attempts: number; state: 'failed'; code: string; text: string }
+  | {
+      phone: string;
+      attempts: number;
+      state: 'failed';
+      code: string;
+      text: string;
+      /** The provider said the person stopped the sender's messages (error class opted_out). */
+      optedOut?: true;
+    }
   | {
       phone: string;
       attempts: number;

@@ -1,6 +1,7 @@
 import type { AppContext, Log } from '../../../context.js';
 import { GroupCommit, retryingConflicts } from '../group-commit.js';
 import { publishCampaignProgress } from '../../live/index.js';
+import { suppressFromProvider } from '../../suppressions/suppressions.service.js';
 import { applyLateMoves } from '../settle/delivery-report.repo.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { ProgressThrottle } from './progress-throttle.js';
@@ -104,13 +105,19 @@ export class StatusWriter {
   /**
    * Resolves when all of `incoming` are committed; rejects when a batch holding some failed.
    * Events whose reference cannot name a recipient are counted and logged, not written.
+   * `isOptedOut` (the adapter's classifyError) marks the failures that suppress the number.
    */
-  submit(incoming: readonly StatusEvent[]): Promise<void> {
+  submit(
+    incoming: readonly StatusEvent[],
+    isOptedOut?: (error: { code: string; text: string }) => boolean,
+  ): Promise<void> {
     if (this.closed) return Promise.reject(new Error('status writer closed'));
     const events: RecipientEvent[] = [];
     for (const e of incoming) {
       const r = toRecipientEvent(e);
-      if (r) events.push(r);
+      if (!r) continue;
+      if (e.state === 'failed' && e.error && isOptedOut?.(e.error)) r.optedOut = true;
+      events.push(r);
     }
     this.countUnknown(incoming.length - events.length);
     return this.batches.submit(events);
@@ -185,6 +192,11 @@ function writeOnce(
 ) {
   return ctx.db.transaction().execute(async (tx) => {
     const result = await applyStatusBatch(tx, events);
+    // The provider's opt-outs go on their owners' lists with the batch (docs/delivery.md, Opt-outs).
+    await suppressFromProvider(
+      tx,
+      events.filter((e) => e.optedOut),
+    );
     await publishCampaignProgress(tx, progress.take(result.campaigns.map((c) => c.id)));
     for (const c of result.campaigns) {
       if (c.settled) {

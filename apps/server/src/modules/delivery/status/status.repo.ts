@@ -23,6 +23,8 @@ export interface RecipientEvent {
   providerMessageId: string | null;
   errorCode: string | null;
   errorText: string | null;
+  /** A failure the adapter reads as the person's opt-out (error class opted_out, e.g. 131050). */
+  optedOut?: boolean;
 }
 
 export interface TouchedCampaign {

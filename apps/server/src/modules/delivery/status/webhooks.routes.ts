@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { RATE_LIMITS, server as msg, WEBHOOK_BODY_LIMIT_BYTES } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../../lib/app-error.js';
-import type { ProviderAdapter, StatusEvent } from '../providers/provider.js';
+import type { InboundMessage, ProviderAdapter, StatusEvent } from '../providers/provider.js';
+import { applyInbound } from './inbound.js';
 import {
   progressThrottleFor,
   StatusWriter,
@@ -14,7 +15,7 @@ import {
 
 /**
  * POST /api/delivery/webhooks/:provider: providers report sent, delivered, read and
- * failed here. No login: the provider's signature over the raw body is the credential, so this
+ * failed here, and hand over the messages people send back (STOP, START: inbound.ts). No login: the provider's signature over the raw body is the credential, so this
  * scope keeps bodies as bytes. The events go to this instance's StatusWriter, and the answer
  * waits until the batch holding them committed: 200 means written; 503 makes the provider send
  * them again, so an event is never lost to a crash or a failed write.
@@ -81,13 +82,15 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!adapter.verifyCallback(req.headers, raw))
         throw unauthorized(msg.webhookSignatureInvalid);
-      const events = parseEvents(adapter, raw);
+      const { events, inbound } = parseBody(adapter, raw);
       try {
-        await writer.submit(events);
+        await writer.submit(events, (error) => adapter.classifyError(error) === 'opted_out');
+        // People's STOP and START replies (docs/delivery.md, Opt-outs).
+        await applyInbound(ctx.db, adapter.name, inbound);
       } catch {
         throw new AppError(503, msg.webhookNotWritten, { 'retry-after': '1' });
       }
-      return { received: events.length };
+      return { received: events.length + inbound.length };
     },
   );
 
@@ -110,9 +113,17 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   }
 };
 
-function parseEvents(adapter: ProviderAdapter, raw: Buffer): StatusEvent[] {
+/** A webhook body's status events and, for an adapter that reads them, inbound messages. */
+function parseBody(
+  adapter: ProviderAdapter,
+  raw: Buffer,
+): { events: StatusEvent[]; inbound: InboundMessage[] } {
   try {
-    return adapter.parseStatusCallback(JSON.parse(raw.toString('utf8')));
+    const body: unknown = JSON.parse(raw.toString('utf8'));
+    return {
+      events: adapter.parseStatusCallback(body),
+      inbound: adapter.parseInbound?.(body) ?? [],
+    };
   } catch {
     throw badRequest(msg.webhookBodyInvalid);
   }
