@@ -24,9 +24,14 @@ export const InboundBodySchema = z.object({
 });
 export type InboundBody = z.infer<typeof InboundBodySchema>;
 
-/** Whether a webhook body is an inbound one (its messages, and no status events). */
-export function isInboundBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'messages' in body && !('events' in body);
+/** Whether a webhook body carries inbound messages (it may carry status events beside them). */
+export function hasInbound(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'messages' in body;
+}
+
+/** Whether a webhook body is inbound messages only (no status events to parse). */
+export function isInboundOnly(body: unknown): boolean {
+  return hasInbound(body) && !('events' in (body as object));
 }
 
 /** Posts one signed inbound body to the app's webhook; answers the app's HTTP status. */

@@ -15,7 +15,7 @@ import {
   type StatusEvent,
 } from './provider.js';
 import { SIMULATOR_CODES } from './simulator-rules.js';
-import { InboundBodySchema, isInboundBody } from './simulator-inbound.js';
+import { hasInbound, InboundBodySchema, isInboundOnly } from './simulator-inbound.js';
 
 /**
  * The engine's side of the simulator provider: sends over an undici keep-alive connection pool
@@ -170,7 +170,7 @@ export class SimulatorAdapter implements ProviderAdapter {
 
   parseStatusCallback(body: unknown): StatusEvent[] {
     // An inbound body (simulator-inbound.ts) carries messages, not events.
-    if (isInboundBody(body)) return [];
+    if (isInboundOnly(body)) return [];
     const parsed = CallbackSchema.safeParse(body);
     if (!parsed.success) throw badRequest();
     return parsed.data.events.map((e) => ({
@@ -183,7 +183,7 @@ export class SimulatorAdapter implements ProviderAdapter {
   }
 
   parseInbound(body: unknown): InboundMessage[] {
-    if (!isInboundBody(body)) return [];
+    if (!hasInbound(body)) return [];
     const parsed = InboundBodySchema.safeParse(body);
     if (!parsed.success) throw badRequest();
     return parsed.data.messages.map((m) => ({
