@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   server as msg,
+  SUPPRESSION_IMPORT_MAX_BYTES,
+  SUPPRESSION_IMPORT_MAX_ROWS,
   type SuppressionCheckReply,
   type SuppressionImportReply,
   type SuppressionPage,
@@ -60,7 +62,7 @@ describe('CSV import', () => {
     expect(res.json<SuppressionImportReply>()).toMatchObject({ added: 3, skipped: 0, invalid: 0 });
   });
 
-  it('imports nothing from a malformed file, and refuses a file that is not .csv or missing', async () => {
+  it('imports nothing from a malformed, too long or too large file, and refuses one not .csv or missing', async () => {
     const before = await phonesOf(h.u3.token);
     const cases: [Buffer | string, string, number, string][] = [
       ['phone\n9111111111\n"9222222222\n', 'a.csv', 400, msg.suppressionImportMalformed],
@@ -72,6 +74,18 @@ describe('CSV import', () => {
       expect(res.statusCode, name).toBe(status);
       expect(messageOf(res)).toBe(message);
     }
+    const rows = Array.from({ length: SUPPRESSION_IMPORT_MAX_ROWS + 1 }, (_, i) => 9e9 + i);
+    const tooMany = await importCsv(h.u3.token, `phone\n${rows.join('\n')}\n`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(messageOf(tooMany)).toBe(msg.suppressionImportTooManyRows(SUPPRESSION_IMPORT_MAX_ROWS));
+    const tooLarge = await importCsv(
+      h.u3.token,
+      Buffer.alloc(SUPPRESSION_IMPORT_MAX_BYTES + 1, '9'),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(messageOf(tooLarge)).toBe(
+      msg.suppressionImportTooLarge(SUPPRESSION_IMPORT_MAX_BYTES / (1024 * 1024)),
+    );
     const empty = await t.request({
       method: 'POST',
       url: '/api/suppressions/import',
