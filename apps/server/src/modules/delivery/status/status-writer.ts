@@ -192,7 +192,8 @@ function writeOnce(
 ) {
   return ctx.db.transaction().execute(async (tx) => {
     const result = await applyStatusBatch(tx, events);
-    // The provider's opt-outs go on their owners' lists with the batch (docs/delivery.md, Opt-outs).
+    // The provider's opt-outs go on their owners' lists with the batch (docs/delivery.md,
+    // Opt-outs).
     await suppressFromProvider(
       tx,
       events.filter((e) => e.optedOut),

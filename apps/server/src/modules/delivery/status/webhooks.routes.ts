@@ -15,8 +15,9 @@ import {
 
 /**
  * POST /api/delivery/webhooks/:provider: providers report sent, delivered, read and
- * failed here, and hand over the messages people send back (STOP, START: inbound.ts). No login: the provider's signature over the raw body is the credential, so this
- * scope keeps bodies as bytes. The events go to this instance's StatusWriter, and the answer
+ * failed here, and hand over the messages people send back (STOP, START: inbound.ts). No
+ * login: the provider's signature over the raw body is the credential, so this scope keeps
+ * bodies as bytes. The events go to this instance's StatusWriter, and the answer
  * waits until the batch holding them committed: 200 means written; 503 makes the provider send
  * them again, so an event is never lost to a crash or a failed write.
  */
