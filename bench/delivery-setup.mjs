@@ -176,8 +176,11 @@ export async function setSenderRate(stack, rate) {
   }
 }
 
-/** Numbers the simulator's test rules leave alone (endings 0000, 1313 and 5000 misbehave on purpose). */
-const RULE_ENDINGS = new Set([0, 1313, 5000]);
+/**
+ * Numbers the simulator's test rules leave alone (endings 0000, 1050, 1313 and 5000 misbehave on
+ * purpose).
+ */
+const RULE_ENDINGS = new Set([0, 1050, 1313, 5000]);
 
 /** `n` distinct 12-digit numbers from `from`, ascending, none with a rule ending. */
 export function phones(n, from) {

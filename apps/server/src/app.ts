@@ -23,6 +23,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { announcementFilesRoutes } from './modules/announcements/announcement-files.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import {
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(announcementsRoutes);
       await api.register(announcementFilesRoutes);
       await api.register(notificationsRoutes);
+      await api.register(suppressionsRoutes);
       await api.register(liveRoutes);
       await api.register(backupRoutes);
       // Public: the provider's signature over the raw body is its credential.

@@ -267,6 +267,7 @@ describe('fuzz', () => {
     expect([...refused].sort()).toEqual([
       'POST /api/announcements',
       'POST /api/campaigns',
+      'POST /api/suppressions/import',
       'POST /api/tickets',
       'POST /api/whitelabel/settings',
       'PUT /api/users/update/:id',

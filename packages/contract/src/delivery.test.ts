@@ -13,4 +13,11 @@ describe('canAdvanceDelivery', () => {
     expect(canAdvanceDelivery('failed', 'delivered')).toBe(false);
     for (const s of DELIVERY_STATES) expect(canAdvanceDelivery(s, s)).toBe(false);
   });
+
+  it('opts out only a number not sent yet, and nothing moves an opted-out one', () => {
+    expect(canAdvanceDelivery(null, 'opted_out')).toBe(true);
+    expect(canAdvanceDelivery('sending', 'opted_out')).toBe(true);
+    expect(canAdvanceDelivery('sent', 'opted_out')).toBe(false);
+    for (const s of DELIVERY_STATES) expect(canAdvanceDelivery('opted_out', s)).toBe(false);
+  });
 });

@@ -5,6 +5,8 @@ import { server as msg } from './server-messages.js';
  * The delivery engine's vocabulary, shared by the server and the web app. A
  * recipient's state only moves forward along DELIVERY_STATES (failed ends it from any state
  * before delivered), so repeated and out-of-order provider events change nothing twice.
+ * `opted_out` is the engine's own: a claimed number on the owner's suppression list is never
+ * sent and ends there (docs/delivery.md, Opt-outs); no provider event moves it.
  */
 export const DELIVERY_STATES = [
   'queued',
@@ -13,11 +15,17 @@ export const DELIVERY_STATES = [
   'delivered',
   'read',
   'failed',
+  'opted_out',
 ] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** States after which nothing more is expected from the provider. */
-export const FINAL_DELIVERY_STATES: readonly DeliveryState[] = ['delivered', 'read', 'failed'];
+export const FINAL_DELIVERY_STATES: readonly DeliveryState[] = [
+  'delivered',
+  'read',
+  'failed',
+  'opted_out',
+];
 
 /** What a provider's status event may report. */
 export const STATUS_EVENT_STATES = ['sent', 'delivered', 'read', 'failed'] as const;
@@ -30,11 +38,17 @@ const RANK: Record<DeliveryState, number> = {
   delivered: 3,
   read: 4,
   failed: 5,
+  opted_out: 6,
 };
 
-/** Whether a recipient in `from` may move to `to` (forward only; failed only before delivered). */
+/**
+ * Whether a recipient in `from` may move to `to` (forward only; failed only before delivered;
+ * opted out only before it was sent, and never left).
+ */
 export function canAdvanceDelivery(from: DeliveryState | null, to: DeliveryState): boolean {
   if (from === null) return true;
+  if (from === 'opted_out') return false;
+  if (to === 'opted_out') return RANK[from] < RANK.sent;
   if (to === 'failed') return RANK[from] < RANK.delivered;
   if (from === 'failed') return false;
   return RANK[to] > RANK[from];
@@ -51,7 +65,8 @@ export type DispatchState = (typeof DISPATCH_STATES)[number];
  * How the engine reads a provider error (docs/delivery.md, Sending, retries and backoff):
  * `pause_campaign` (the provider says the whole campaign must stop, e.g. WhatsApp's spam rate
  * limit or a paused template) puts the recipient back and pauses the campaign for the Admin;
- * `opted_out` (the person asked the business to stop) fails the recipient.
+ * `opted_out` (the person stopped this sender's messages, WhatsApp 131050) fails the recipient
+ * as `permanent` does, and the number goes on the campaign owner's suppression list.
  */
 export const ERROR_CLASSES = [
   'retryable',

@@ -35,3 +35,5 @@ export * from './schemas/notifications.js';
 export * from './campaign-copy.js';
 export * from './schemas/backup.js';
 export * from './delivery.js';
+export * from './opt-out.js';
+export * from './schemas/suppressions.js';

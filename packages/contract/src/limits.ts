@@ -161,3 +161,19 @@ export const HISTORY_FILTER_USERS_MAX = 200;
 /** Ticket attachments (docs/product.md, Tickets): up to 5 files of up to 5 MB each. */
 export const TICKET_MAX_ATTACHMENTS = 5;
 export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The suppression list (docs/product.md, Opt-outs): its pages, search and CSV import. */
+export const SUPPRESSIONS_PAGE_DEFAULT = 50;
+export const SUPPRESSIONS_PAGE_MAX = 200;
+/** A search is part of a number: 1 to 15 digits. */
+export const SUPPRESSION_SEARCH_MAX_DIGITS = 15;
+/** A CSV import at most: 100,000 rows of up to ~40 bytes fit in 5 MB. */
+export const SUPPRESSION_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const SUPPRESSION_IMPORT_MAX_ROWS = 100_000;
+/**
+ * POST /api/suppressions/check's body at most: the campaign maximum (1,000,000 numbers of up to
+ * 15 digits) as a JSON array of strings is about 19 MB.
+ */
+export const SUPPRESSION_CHECK_BODY_BYTES = 20 * 1024 * 1024;
+/** Pause after the last change of the Create Campaign numbers before the suppressed count is asked. */
+export const SUPPRESSION_CHECK_DEBOUNCE_MS = 600;

@@ -229,4 +229,23 @@ export const server = {
   webhookSubscriptionRefused: 'The webhook verification token is not valid.',
   webhookBodyTooLarge: (maxMb: number) =>
     `The webhook body is too large: send at most ${maxMb} MB in one request.`,
+  // The suppression list (docs/product.md, Opt-outs).
+  suppressionPhoneInvalid: 'Enter a phone number of 7 to 15 digits.',
+  suppressionSearchInvalid: (max: number) => `Search by 1 to ${max} digits of a number.`,
+  suppressionAdded: (phone: string) => `${phone} is on the suppression list now.`,
+  suppressionExists: (phone: string) => `${phone} is already on the suppression list.`,
+  suppressionNotFound: 'This number is not on the suppression list.',
+  suppressionRemoved: (phone: string) => `${phone} was removed from the suppression list.`,
+  suppressionImportFileRequired: 'Choose a CSV file of numbers to import.',
+  suppressionImportNotCsv: 'The import must be a .csv file.',
+  suppressionImportTooLarge: (maxMb: number) =>
+    `The import file is too large: at most ${maxMb} MB.`,
+  suppressionImportTooManyRows: (max: number) =>
+    `The import file has too many rows: at most ${max.toLocaleString('en-US')}.`,
+  suppressionImportMalformed:
+    'The file could not be read as CSV (text in UTF-8, one number per row or a "phone" column). Nothing was imported.',
+  suppressionImportDone: (added: number, skipped: number, invalid: number) =>
+    `Imported ${added} ${added === 1 ? 'number' : 'numbers'}; ${skipped} already listed, ${invalid} invalid.`,
+  suppressionCheckTooMany: (max: number) =>
+    `Send at most ${max.toLocaleString('en-US')} numbers to check.`,
 } as const;

@@ -118,6 +118,50 @@ export const ui = {
     confirmCost: (count: string, type: string) => `${count} ${type} credits`,
     ...ruleMessages,
     empty: 'No campaigns found.',
+    /** Under the recipient count (docs/product.md, Opt-outs). */
+    suppressedLine: (n: number) =>
+      `${n.toLocaleString('en-US')} of these ${n === 1 ? 'numbers is' : 'numbers are'} on the suppression list and will not be sent to.`,
+    suppressedCheckFailed: 'Could not check the numbers against the suppression list.',
+  },
+  /** The Suppression List screen (docs/product.md, Opt-outs). */
+  suppressions: {
+    title: 'Suppression List',
+    intro:
+      'Campaigns never send to these numbers. People who reply STOP are added here, and removed when they reply START.',
+    loadFailed: 'Could not load the suppression list.',
+    empty: 'No numbers on the suppression list.',
+    noMatches: 'No numbers match your search.',
+    searchLabel: 'Search number',
+    ownerFilterLabel: 'Owner',
+    allOwners: 'All owners',
+    phoneLabel: 'Phone number',
+    addButton: 'Add number',
+    addFailed: 'Could not add the number.',
+    removeLabel: (phone: string) => `Remove ${phone}`,
+    removeTitle: 'Remove number',
+    removeConfirm: (phone: string) =>
+      `Remove ${phone} from the suppression list? Campaigns will send to it again.`,
+    removeFailed: 'Could not remove the number.',
+    importLabel: 'Import CSV',
+    importHint: 'One number per row, or a column named "phone".',
+    importButton: 'Import',
+    importFailed: 'Could not import the file.',
+    exportButton: 'Export CSV',
+    exportFailed: 'Could not export the list.',
+    exportFile: 'suppression-list.csv',
+    columns: {
+      phone: 'Number',
+      source: 'Added by',
+      createdAt: 'Added',
+      owner: 'Owner',
+      actions: 'Actions',
+    },
+    sources: {
+      manual: 'By hand',
+      import: 'Import',
+      keyword: 'STOP reply',
+      provider: 'Provider',
+    },
   },
   reports: {
     loadFailed: 'Failed to fetch report data.',
@@ -273,6 +317,7 @@ export const ui = {
       delivered: 'Delivered, not read',
       read: 'Delivered and read',
       failed: 'Failed',
+      opted_out: 'Opted out',
     },
     progressLabel: 'Delivery progress',
     results: {

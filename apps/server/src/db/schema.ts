@@ -10,6 +10,7 @@ import type {
   DeliveryState,
   DispatchState,
   Role,
+  SuppressionSource,
   TicketIssueType,
   TicketStatus,
   UserStatus,
@@ -157,6 +158,16 @@ export interface Database {
   analytics_user_totals: AnalyticsUserTotalsTable;
   backup_downloads: BackupDownloadsTable;
   backup_saves: BackupSavesTable;
+  suppressions: SuppressionsTable;
+}
+
+/** A number an account's campaigns never send to (migration 0029). */
+export interface SuppressionsTable {
+  id: Generated<string>;
+  owner_id: string;
+  phone: string;
+  source: SuppressionSource;
+  created_at: Generated<Date>;
 }
 
 /** A "generate download" build run by the job runner (migration 0019). */

@@ -24,6 +24,10 @@ const CampaignsPage = screen(() => import('../features/campaigns/campaigns-page'
 // A screen that combines several domains lives under screens/, beside the features it composes.
 const ReportsPage = screen(() => import('../screens/reports/reports-page'), 'ReportsPage');
 const TicketsPage = screen(() => import('../features/tickets/tickets-page'), 'TicketsPage');
+const SuppressionsPage = screen(
+  () => import('../features/suppressions/suppressions-page'),
+  'SuppressionsPage',
+);
 const ManageAnnouncementsPage = screen(
   () => import('../features/announcements/manage-announcements-page'),
   'ManageAnnouncementsPage',
@@ -63,6 +67,7 @@ const screens: Partial<Record<RouteKey, Preloadable<object>>> = {
   adminAnnouncements: ManageAnnouncementsPage,
   announcementsHistory: AnnouncementHistoryPage,
   tickets: TicketsPage,
+  suppressions: SuppressionsPage,
   backup: BackupPage,
   storage: StoragePage,
   deliverySettings: DeliverySettingsPage,

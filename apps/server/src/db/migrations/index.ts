@@ -24,6 +24,7 @@ import { sql as campaignRejectionReason } from './0025-campaign-rejection-reason
 import { sql as analyticsSpentDistributed } from './0026-analytics-spent-distributed.js';
 import { sql as campaignNames } from './0027-campaign-names.js';
 import { sql as backupSaves } from './0028-backup-saves.js';
+import { sql as suppressions } from './0029-suppressions.js';
 import { sql as providerAdapters } from './0030-provider-adapters.js';
 
 export interface Migration {
@@ -60,5 +61,6 @@ export const migrations: Migration[] = [
   { version: 26, name: 'analytics-spent-distributed', sql: analyticsSpentDistributed },
   { version: 27, name: 'campaign-names', sql: campaignNames },
   { version: 28, name: 'backup-saves', sql: backupSaves },
+  { version: 29, name: 'suppressions', sql: suppressions },
   { version: 30, name: 'provider-adapters', sql: providerAdapters },
 ];

@@ -226,4 +226,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   { name: 'announcement_targets', columns: [t('announcement_id'), t('user_id')] },
   { name: 'announcement_seen', columns: [t('announcement_id'), t('user_id'), d('seen_at')] },
+  {
+    name: 'suppressions',
+    columns: [t('id'), t('owner_id'), t('phone'), t('source'), d('created_at')],
+  },
 ];

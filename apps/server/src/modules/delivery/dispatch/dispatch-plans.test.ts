@@ -57,4 +57,36 @@ describe('dispatch statements on a campaign the planner has no statistics for', 
       expect(rows[0]!.n).toBe(BATCH);
     });
   });
+
+  it('a claim reads about the batch of a long suppression list, and opts out the listed', async () => {
+    const to = phones(RECIPIENTS, 100_000);
+    const id = await startedCampaign(t, admin, to);
+    const { user_id: owner } = await t.db
+      .selectFrom('campaigns')
+      .select('user_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // 50,000 numbers of the owner's list no campaign holds, and 5 of the first batch.
+    await sql`INSERT INTO suppressions (owner_id, phone, source)
+      SELECT ${owner}::uuid, '97' || lpad(g::text, 8, '0'), 'import'
+        FROM generate_series(1, 50000) g`.execute(t.ownerDb);
+    await sql`INSERT INTO suppressions (owner_id, phone, source)
+      SELECT ${owner}::uuid, unnest(${to.slice(0, 5)}::text[]), 'manual'`.execute(t.ownerDb);
+    await t.db.transaction().execute(async (tx) => {
+      const before = await suppressionsRead(tx);
+      const claim = await claimBatchIn(tx, id, BATCH, 1);
+      if (claim.stopped) throw new Error('stopped');
+      expect(claim.optedOut).toBe(5);
+      expect(claim.rows).toHaveLength(BATCH - 5);
+      expect((await suppressionsRead(tx)) - before).toBeLessThan(BATCH * 4);
+    });
+  });
 });
+
+/** Rows this transaction read from suppressions so far, by any scan. */
+async function suppressionsRead(tx: Tx): Promise<number> {
+  const { rows } = await sql<{ read: number }>`
+    SELECT (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int AS read
+      FROM pg_stat_xact_user_tables WHERE relname = 'suppressions'`.execute(tx);
+  return rows[0]?.read ?? 0;
+}

@@ -76,9 +76,10 @@ function resultOf(s: Sender, row: Claimed, o: Outcome): SendResult {
   const { error } = o;
   const kind = o.kind ?? s.adapter.classifyError(error);
   const { code, text } = error;
-  // An opted-out person fails like a permanent refusal (the suppression list is the opt-out
-  // work's, docs/delivery.md, Providers).
-  if (kind === 'permanent' || kind === 'opted_out') return { ...base, state: 'failed', code, text };
+  if (kind === 'permanent') return { ...base, state: 'failed', code, text };
+  // The person stopped the sender's messages: failed with the provider's text, and the number
+  // goes on the owner's suppression list with the result's write (result-writer.ts).
+  if (kind === 'opted_out') return { ...base, state: 'failed', code, text, optedOut: true };
   if (kind === 'pause_campaign') {
     // The whole campaign must stop (spam limit, paused template): this row waits for the resume,
     // its try not counted; the result writer pauses the campaign and tells the Admins.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../../db/database.js';
+import { suppressedAmong } from '../../suppressions/index.js';
 import { counterShard } from '../counter-shards.sql.js';
 
 /**
@@ -76,14 +77,19 @@ export interface Claimed {
   attempts: number;
 }
 
-export type Claim = { stopped: true } | { stopped: false; rows: Claimed[] };
+/**
+ * A claim's outcome. `optedOut`: picked rows found on the owner's suppression list, ended as
+ * `opted_out` by the claim itself, never to be sent (not in `rows`).
+ */
+export type Claim = { stopped: true } | { stopped: false; rows: Claimed[]; optedOut: number };
 
 /**
  * Claims up to `limit` recipients under this instance's presence `key` (presence.ts): rows
  * whose time came first (due retries, and rows a dead instance held, given back by
  * releaseOrphans), then the first pass after the keyset cursor. Stops (claims nothing) unless
  * the campaign is Processing and running; a waiting campaign whose time came becomes running
- * here.
+ * here. A picked number on the campaign owner's suppression list ends `opted_out` instead of
+ * being claimed (docs/delivery.md, Opt-outs).
  *
  * One statement (in a transaction of its own only for claimBatchIn's planner setting). It
  * takes the campaign's row lock (FOR NO KEY UPDATE: the statement updates the row's cursor and
@@ -127,8 +133,21 @@ export async function claimBatchIn(
   await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
   const rows = await claimRows(trx, campaignId, limit, key);
   if (rows.length === 1 && rows[0]!.phone === null) return { stopped: true };
-  // Every other row is a claimed one: phone and attempts set.
-  return { stopped: false, rows: rows as Claimed[] };
+  // Every other row is a claimed one (phone and attempts set), or one opted out by the claim.
+  const claimed: Claimed[] = [];
+  let optedOut = 0;
+  for (const r of rows) {
+    if (r.state === 'opted_out') optedOut++;
+    else claimed.push({ phone: r.phone as string, attempts: r.attempts as number });
+  }
+  return { stopped: false, rows: claimed, optedOut };
+}
+
+interface ClaimRow {
+  phone: string | null;
+  attempts: number | null;
+  /** 'sending', or 'opted_out' for a number on the owner's suppression list (never sent). */
+  state: 'sending' | 'opted_out' | null;
 }
 
 async function claimRows(
@@ -136,14 +155,19 @@ async function claimRows(
   campaignId: string,
   limit: number,
   key: number,
-): Promise<{ phone: string | null; attempts: number | null }[]> {
+): Promise<ClaimRow[]> {
   // No lease: `next_attempt_at` stays (or becomes) NULL, so a first claim changes no indexed
-  // column and is a HOT update, and so is the write of its 'sent' answer.
-  const claim = sql`state = 'sending', attempts = r.attempts + 1, state_at = now(),
+  // column and is a HOT update, and so is the write of its 'sent' answer. A picked number on
+  // the owner's suppression list (`opted`) ends opted_out instead, its attempt not counted
+  // (docs/delivery.md, Opt-outs).
+  const isOpted = sql`r.phone IN (SELECT phone FROM opted)`;
+  const claim = sql`state = CASE WHEN ${isOpted} THEN 'opted_out' ELSE 'sending' END,
+    attempts = CASE WHEN ${isOpted} THEN r.attempts ELSE r.attempts + 1 END, state_at = now(),
     next_attempt_at = NULL, claimed_by = ${key}::int`;
-  const { rows } = await sql<{ phone: string | null; attempts: number | null }>`
+  const picked = sql`ARRAY(SELECT phone FROM due_pick UNION ALL SELECT phone FROM fresh_pick)`;
+  const { rows } = await sql<ClaimRow>`
     WITH camp AS MATERIALIZED (
-      SELECT id, dispatch_cursor FROM campaigns
+      SELECT id, user_id, dispatch_cursor FROM campaigns
       WHERE id = ${campaignId}::uuid AND status = 'Processing'
         AND (dispatch_state = 'running'
              OR (dispatch_state = 'waiting' AND coalesce(dispatch_resume_at <= now(), true)))
@@ -159,11 +183,6 @@ async function claimRows(
         AND state IN ('queued', 'sending') AND EXISTS (SELECT 1 FROM camp)
       ORDER BY next_attempt_at LIMIT ${limit}::int
       FOR UPDATE SKIP LOCKED
-    ), due AS (
-      UPDATE campaign_recipients r SET ${claim}
-      WHERE r.campaign_id = ${campaignId}::uuid
-        AND r.phone = ANY(ARRAY(SELECT phone FROM due_pick))
-      RETURNING r.phone, r.attempts
     ), fresh_pick AS MATERIALIZED (
       -- A constant LIMIT (the batch, less the due rows, is cut by rn): with LIMIT (SELECT
       -- ...) the planner guessed 10% of the table and joined it by a scan of the table.
@@ -175,12 +194,28 @@ async function claimRows(
         ORDER BY phone LIMIT ${limit}::int
         FOR UPDATE SKIP LOCKED
       ) x
+    ), opted AS MATERIALIZED (
+      -- The picked numbers the owner suppressed: one probe of its unique index each.
+      ${suppressedAmong(sql`(SELECT user_id FROM camp)`, picked)}
+    ), due AS (
+      UPDATE campaign_recipients r SET ${claim}
+      WHERE r.campaign_id = ${campaignId}::uuid
+        AND r.phone = ANY(ARRAY(SELECT phone FROM due_pick))
+      RETURNING r.phone, r.attempts, r.state
     ), fresh AS (
       UPDATE campaign_recipients r SET ${claim}
       WHERE r.campaign_id = ${campaignId}::uuid
         AND r.phone = ANY(ARRAY(SELECT phone FROM fresh_pick
                                  WHERE rn <= (SELECT ${limit}::int - count(*) FROM due)))
-      RETURNING r.phone, r.attempts
+      RETURNING r.phone, r.attempts, r.state
+    ), opted_count AS (
+      -- Opted out counts with the failed, in this connection's counter shard.
+      INSERT INTO campaign_delivery_counts AS k (campaign_id, slot, failed)
+      SELECT ${campaignId}::uuid, ${counterShard}, count(*)::int
+        FROM (SELECT 1 FROM due WHERE state = 'opted_out'
+              UNION ALL SELECT 1 FROM fresh WHERE state = 'opted_out') o
+      HAVING count(*) > 0
+      ON CONFLICT (campaign_id, slot) DO UPDATE SET failed = k.failed + excluded.failed
     ), moved AS (
       UPDATE campaigns c
       SET dispatch_cursor = coalesce((SELECT max(phone) FROM fresh), c.dispatch_cursor),
@@ -190,18 +225,26 @@ async function claimRows(
           dispatch_heartbeat_at = now()
       FROM camp WHERE c.id = camp.id
     )
-    SELECT phone, attempts FROM due
+    SELECT phone, attempts, state FROM due
     UNION ALL
-    SELECT phone, attempts FROM fresh
+    SELECT phone, attempts, state FROM fresh
     UNION ALL
-    SELECT NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM camp)`.execute(db);
+    SELECT NULL, NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM camp)`.execute(db);
   return rows;
 }
 
 /** What became of one claimed send. */
 export type SendResult =
   | { phone: string; attempts: number; state: 'sent'; providerMessageId: string }
-  | { phone: string; attempts: number; state: 'failed'; code: string; text: string }
+  | {
+      phone: string;
+      attempts: number;
+      state: 'failed';
+      code: string;
+      text: string;
+      /** The provider said the person stopped the sender's messages (error class opted_out). */
+      optedOut?: true;
+    }
   | {
       phone: string;
       attempts: number;

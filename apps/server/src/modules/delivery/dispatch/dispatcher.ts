@@ -178,6 +178,8 @@ async function sendFor(deps: DispatchDeps, slice: Slice): Promise<SliceEnd> {
     const unused = grant.granted - claimed.length;
     if (unused > 0) await giveBack(db, senderId, grant.day, { tokens: unused, usage: unused });
     if (claim.stopped) return 'stopped'; // paused, cancelled or no longer Processing
+    // A batch of opted-out numbers only (docs/delivery.md, Opt-outs): claim the next one.
+    if (claimed.length === 0 && claim.optedOut > 0) continue;
     if (claimed.length === 0) break;
 
     for (let i = 0; i < claimed.length && presence.holds(key); i += group) {

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/database.js';
 import { GroupCommit, retryingConflicts } from '../group-commit.js';
 import { publishCampaignProgress } from '../../live/index.js';
+import { suppressFromProvider } from '../../suppressions/suppressions.service.js';
 import { writeResults, type SendResult } from './dispatch.repo.js';
 import { giveBack, throttleSender } from './rate-bucket.repo.js';
 import { pauseForProvider } from './dispatch-control.service.js';
@@ -65,11 +66,16 @@ export class ResultWriter {
   private async write(group: Pending[]): Promise<void> {
     const { db, campaignId, senderId, refsProvider } = this;
     const results = group.map((p) => p.result);
+    // Numbers the provider says stopped the sender's messages: suppressed in the same transaction.
+    const optedOut = results.flatMap((r) =>
+      r.state === 'failed' && r.optedOut ? [{ campaignId, phone: r.phone }] : [],
+    );
     await retryingConflicts(
       () =>
-        progressDue(campaignId)
+        progressDue(campaignId) || optedOut.length > 0
           ? db.transaction().execute(async (tx) => {
               await writeResults(tx, campaignId, results, refsProvider);
+              await suppressFromProvider(tx, optedOut);
               await publishCampaignProgress(tx, [campaignId]);
             })
           : writeResults(db, campaignId, results, refsProvider),

@@ -9,6 +9,8 @@ import type { Outcome } from './simulator-events.js';
 export const SIMULATOR_RULES = {
   /** Always refused, permanently. */
   undeliverableSuffix: '0000',
+  /** Always refused: the person stopped the sender's marketing messages (131050). */
+  optedOutSuffix: '1050',
   /** Refused as the pair (sender, recipient) rate limit for the first attempts. */
   pairRateLimitSuffix: '1313',
   pairRateLimitAttempts: 2,
@@ -23,6 +25,7 @@ export const SIMULATOR_CODES = {
   pairRateLimit: 131056,
   undeliverable: 131026,
   notDelivered: 131049,
+  optedOut: 131050,
   invalidParameter: 100,
 } as const;
 
@@ -43,6 +46,17 @@ export function refusalFor(to: string, nextAttempt: () => number): Refusal | nul
     return {
       status: 400,
       body: { error: { code: SIMULATOR_CODES.undeliverable, message: 'Message undeliverable' } },
+    };
+  }
+  if (to.endsWith(R.optedOutSuffix)) {
+    return {
+      status: 400,
+      body: {
+        error: {
+          code: SIMULATOR_CODES.optedOut,
+          message: 'This recipient has chosen to stop receiving marketing messages',
+        },
+      },
     };
   }
   const pair = to.endsWith(R.pairRateLimitSuffix);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { StatusEventQueue } from './simulator-events.js';
+import { serveInbound } from './simulator-inbound.js';
 import { SIMULATOR_CODES, outcomeOf, refusalFor } from './simulator-rules.js';
 
 /**
@@ -16,6 +17,7 @@ import { SIMULATOR_CODES, outcomeOf, refusalFor } from './simulator-rules.js';
  *   answers its first id and counts a duplicate; it is not delivered again.
  * - Test numbers, by the last digits of `to` (SIMULATOR_RULES):
  *   `...0000` always 400 code 131026 'Message undeliverable' (permanent);
+ *   `...1050` always 400 code 131050 (the person stopped marketing messages: an opt-out);
  *   `...1313` the first 2 attempts 429 code 131056 (pair rate limit), then accepted;
  *   `...5000` the first attempt 500 (transient, no provider code), then accepted.
  * - An accepted message reports `sent` after delayMs, then `delivered` or `failed`
@@ -28,6 +30,9 @@ import { SIMULATOR_CODES, outcomeOf, refusalFor } from './simulator-rules.js';
  * `{ status, error }` with the status and body the single send would have answered; the rate
  * cap, the rules and idempotency count each message as if sent alone.
  * GET /v1/stats answers SimulatorStats.
+ * POST /v1/inbound `{ from, text, to? }`, from loopback only, makes the simulator send the app a
+ * signed inbound message, as a person replying STOP or START (simulator-inbound.ts); it answers
+ * 200 `{ status }` with the webhook's HTTP status, or 409 while no callback URL is set.
  */
 
 export { SIMULATOR_CODES, SIMULATOR_RULES, outcomeOf } from './simulator-rules.js';
@@ -92,9 +97,11 @@ export class SimulatorServer {
   private tokensAt = Date.now();
   private seq = 0;
   private counts = { accepted: 0, duplicates: 0, throttled: 0, rejected: 0 };
+  private callbackUrl: string | undefined;
   url = '';
 
   private constructor(private readonly opts: SimulatorOptions) {
+    this.callbackUrl = opts.callbackUrl;
     this.burst = Math.max(1, opts.ratePerSecond * 0.1);
     this.tokens = this.burst;
     this.events = new StatusEventQueue({
@@ -122,6 +129,7 @@ export class SimulatorServer {
 
   /** Where status events go; events wait until one is set. */
   setCallbackUrl(url: string): void {
+    this.callbackUrl = url;
     this.events.setCallbackUrl(url);
   }
 
@@ -166,6 +174,9 @@ export class SimulatorServer {
       return;
     }
     if (req.method === 'GET' && path === '/v1/stats') return reply(res, 200, this.stats());
+    if (req.method === 'POST' && path === '/v1/inbound') {
+      return serveInbound(req, res, { url: this.callbackUrl, secret: this.opts.secret });
+    }
     reply(res, 404, { error: { code: 404, message: 'Not found' } });
   }
 

@@ -202,4 +202,40 @@ describe('simulator adapter', () => {
       ['camp:15557777', sent.providerMessageId, 'delivered'],
     ]);
   });
+
+  it('refuses numbers ending 1050 with 131050, read as the person opting out', async () => {
+    const { adapter } = await setup();
+    const opted = await refusal(adapter.send(message('15551050')));
+    expect(opted.error.code).toBe('131050');
+    expect(adapter.classifyError(opted.error)).toBe('opted_out');
+    // Always: an opt-out is not a transient refusal.
+    expect((await refusal(adapter.send(message('15551050')))).error.code).toBe('131050');
+  });
+
+  it('posts a person’s reply signed, on loopback only, and parses it as an inbound message', async () => {
+    const r = await startReceiver();
+    open.push(r);
+    const { sim, adapter } = await setup();
+    const ask = (body: unknown) =>
+      fetch(`${sim.url}/v1/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // No callback URL yet: nowhere to post it.
+    expect((await ask({ from: '15551234', text: 'STOP' })).status).toBe(409);
+    sim.setCallbackUrl(r.url);
+    expect((await ask({ from: 'not-digits', text: 'STOP' })).status).toBe(400);
+    const res = await ask({ from: '15551234', text: 'STOP' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: number }).status).toBe(200);
+    const [posted] = r.received;
+    expect(posted && adapter.verifyCallback(posted.headers, posted.raw)).toBe(true);
+    const body: unknown = JSON.parse(posted!.raw.toString());
+    expect(adapter.parseStatusCallback(body)).toEqual([]);
+    expect(adapter.parseInbound(body)).toEqual([
+      { from: '15551234', to: null, text: 'STOP', at: expect.any(Date) as Date },
+    ]);
+    expect(() => adapter.parseInbound({ messages: [{ from: 'x', text: 1 }] })).toThrow(AppError);
+  });
 });

@@ -9,11 +9,13 @@ import {
   type BatchAnswer,
   type OutboundMessage,
   type ProviderAdapter,
+  type InboundMessage,
   type ProviderError,
   type SendAccepted,
   type StatusEvent,
 } from './provider.js';
 import { SIMULATOR_CODES } from './simulator-rules.js';
+import { hasInbound, InboundBodySchema, isInboundOnly } from './simulator-inbound.js';
 
 /**
  * The engine's side of the simulator provider: sends over an undici keep-alive connection pool
@@ -153,6 +155,7 @@ export class SimulatorAdapter implements ProviderAdapter {
     if (!Number.isInteger(code)) return 'retryable'; // network: never reached the provider
     if (code === SIMULATOR_CODES.rateLimit || code === 429) return 'throttled';
     if (code === SIMULATOR_CODES.pairRateLimit) return 'recipient_throttled';
+    if (code === SIMULATOR_CODES.optedOut) return 'opted_out';
     if (code >= 500 && code < 600) return 'retryable';
     return 'permanent';
   }
@@ -166,6 +169,8 @@ export class SimulatorAdapter implements ProviderAdapter {
   }
 
   parseStatusCallback(body: unknown): StatusEvent[] {
+    // An inbound body (simulator-inbound.ts) carries messages, not events.
+    if (isInboundOnly(body)) return [];
     const parsed = CallbackSchema.safeParse(body);
     if (!parsed.success) throw badRequest();
     return parsed.data.events.map((e) => ({
@@ -174,6 +179,18 @@ export class SimulatorAdapter implements ProviderAdapter {
       state: e.status,
       at: new Date(e.timestamp),
       ...(e.error ? { error: { code: String(e.error.code), text: e.error.title } } : {}),
+    }));
+  }
+
+  parseInbound(body: unknown): InboundMessage[] {
+    if (!hasInbound(body)) return [];
+    const parsed = InboundBodySchema.safeParse(body);
+    if (!parsed.success) throw badRequest();
+    return parsed.data.messages.map((m) => ({
+      from: m.from,
+      to: m.to ?? null,
+      text: m.text,
+      at: new Date(m.timestamp),
     }));
   }
 

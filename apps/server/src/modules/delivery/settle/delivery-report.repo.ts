@@ -15,6 +15,8 @@ export const REPORT_STATUS_OF: Readonly<Record<DeliveryState | 'unsent', string>
   delivered: 'Delivered',
   read: 'Read',
   failed: 'Failed',
+  // On the owner's suppression list at send time: never sent (docs/delivery.md, Opt-outs).
+  opted_out: 'Opted out',
   sent: 'Sent',
   sending: 'Not sent',
   queued: 'Not sent',
@@ -49,6 +51,7 @@ export async function buildDeliveryReport(
              CASE state WHEN 'delivered' THEN ${s.delivered}::text
                         WHEN 'read' THEN ${s.read}::text
                         WHEN 'failed' THEN ${s.failed}::text
+                        WHEN 'opted_out' THEN ${s.opted_out}::text
                         WHEN 'sent' THEN ${s.sent}::text
                         ELSE ${s.unsent}::text END
         FROM campaign_recipients WHERE campaign_id = ${campaignId}::uuid

@@ -68,6 +68,8 @@ export interface StateCounts {
   /** Never sent: not claimed yet, or waiting for a retry. */
   unsent: number;
   failed: number;
+  /** Skipped as on the owner's suppression list: never sent, refunded with the failed. */
+  optedOut: number;
   /** Sent within the receipt wait and still without a final state. */
   awaiting: number;
   /** When the last of those stops being awaited. */
@@ -84,6 +86,7 @@ export async function stateCounts(
   const { rows } = await sql<StateCounts>`
     SELECT count(*) FILTER (WHERE state IS NULL OR state = 'queued')::int AS unsent,
            count(*) FILTER (WHERE state = 'failed')::int AS failed,
+           count(*) FILTER (WHERE state = 'opted_out')::int AS "optedOut",
            count(*) FILTER (WHERE state = 'sent'
                              AND coalesce(sent_at, state_at) > now() - ${wait}::interval)::int
              AS awaiting,
@@ -96,6 +99,7 @@ export async function stateCounts(
   return {
     unsent: row?.unsent ?? 0,
     failed: row?.failed ?? 0,
+    optedOut: row?.optedOut ?? 0,
     awaiting: row?.awaiting ?? 0,
     awaitUntil: row?.awaitUntil ?? null,
   };

@@ -10,8 +10,8 @@ import * as repo from './finalize.repo.js';
 /**
  * Settles a campaign whose sending ended, run by the job runner
  * (TASKS.finalizeCampaign) whenever the dispatcher or a status batch asks. Under the campaign's
- * row lock, and only once (`delivery_settled`): the failed and never-sent recipients are
- * refunded in one ledger entry, `charged_count` drops by as much (so a later Admin Cancelled or
+ * row lock, and only once (`delivery_settled`): the failed, opted-out and never-sent recipients
+ * are refunded in one ledger entry, `charged_count` drops by as much (so a later Admin Cancelled or
  * Rejected gives back only the rest), and a Processing campaign becomes Completed, gets its
  * report built from the recipients' states and becomes Report Generated. A cancelled dispatch
  * is refunded only; its status stays Cancelled. Running twice, or on two instances at once, is
@@ -47,7 +47,7 @@ export async function runFinalize(
       return;
     }
 
-    const notDelivered = counts.failed + counts.unsent;
+    const notDelivered = counts.failed + counts.optedOut + counts.unsent;
     // An uncharged campaign (refunded in full by an Admin's status change) gets nothing back.
     const refund = campaign.charged ? Math.min(notDelivered, campaign.charged_count) : 0;
     if (refund > 0) {

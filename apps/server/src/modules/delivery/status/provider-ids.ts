@@ -28,6 +28,8 @@ export interface EventSource {
   provider: string;
   /** Whether a failure must pause its campaign (the adapter's `pause_campaign` class). */
   pauses?: (error: { code: string; text: string }) => boolean;
+  /** Whether a failure is the person's opt-out (the adapter's `opted_out` class). */
+  optedOut?: (error: { code: string; text: string }) => boolean;
 }
 
 /**

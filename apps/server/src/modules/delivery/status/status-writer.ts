@@ -1,6 +1,7 @@
 import type { AppContext, Log } from '../../../context.js';
 import { GroupCommit, retryingConflicts } from '../group-commit.js';
 import { publishCampaignProgress } from '../../live/index.js';
+import { suppressFromProvider } from '../../suppressions/suppressions.service.js';
 import { applyLateMoves } from '../settle/delivery-report.repo.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { ProgressThrottle } from './progress-throttle.js';
@@ -85,6 +86,7 @@ export function toRecipientEvent(e: StatusEvent, source?: EventSource): WriterEv
     errorCode: failed ? (e.error?.code ?? null) : null,
     errorText: failed ? (e.error?.text ?? null) : null,
     ...(failed && e.error && source?.pauses?.(e.error) ? { pauseCampaign: true } : {}),
+    ...(failed && e.error && source?.optedOut?.(e.error) ? { optedOut: true } : {}),
   };
   const ref = e.reference === null ? null : parseReference(e.reference);
   if (ref) {
@@ -126,7 +128,8 @@ export class StatusWriter {
   /**
    * Resolves when all of `incoming` are committed; rejects when a batch holding some failed.
    * Events whose reference cannot name a recipient are counted and logged, not written.
-   * `source` names the provider, for events that carry only its message id.
+   * `source` names the provider, for events that carry only its message id, and how its
+   * adapter reads a failure (a pause of the campaign, an opt-out that suppresses the number).
    */
   submit(incoming: readonly StatusEvent[], source?: EventSource): Promise<void> {
     if (this.closed) return Promise.reject(new Error('status writer closed'));
@@ -212,6 +215,12 @@ function writeOnce(ctx: Pick<AppContext, 'db'>, progress: ProgressThrottle, batc
     for (const e of events) {
       if (e.pauseCampaign) pauses.set(e.campaignId, e.errorText ?? e.errorCode ?? '');
     }
+    // The provider's opt-outs go on their owners' lists with the batch (docs/delivery.md,
+    // Opt-outs).
+    await suppressFromProvider(
+      tx,
+      events.filter((e) => e.optedOut),
+    );
     await publishCampaignProgress(tx, progress.take(result.campaigns.map((c) => c.id)));
     for (const c of result.campaigns) {
       const reason = pauses.get(c.id);

@@ -25,6 +25,8 @@ export interface RecipientEvent {
   errorText: string | null;
   /** A failure the provider's adapter classified `pause_campaign`: the campaign pauses. */
   pauseCampaign?: boolean;
+  /** A failure the adapter reads as the person's opt-out (error class opted_out, e.g. 131050). */
+  optedOut?: boolean;
 }
 
 export interface TouchedCampaign {

@@ -67,7 +67,8 @@ export async function countsFromRows(t: TestApp, campaignId: string): Promise<Co
     SELECT count(*) FILTER (WHERE state = 'sent')::int AS sent,
            count(*) FILTER (WHERE state = 'delivered')::int AS delivered,
            count(*) FILTER (WHERE state = 'read')::int AS read,
-           count(*) FILTER (WHERE state = 'failed')::int AS failed
+           -- Opted out counts with the failed (docs/delivery.md, Opt-outs).
+           count(*) FILTER (WHERE state IN ('failed', 'opted_out'))::int AS failed
       FROM campaign_recipients WHERE campaign_id = ${campaignId}::uuid`.execute(t.ownerDb);
   return rows[0] as Counters;
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { RATE_LIMITS, server as msg, WEBHOOK_BODY_LIMIT_BYTES } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../../lib/app-error.js';
-import type { ProviderAdapter, StatusEvent } from '../providers/provider.js';
+import type { InboundMessage, ProviderAdapter, StatusEvent } from '../providers/provider.js';
+import { applyInbound } from './inbound.js';
 import {
   progressThrottleFor,
   StatusWriter,
@@ -15,13 +16,14 @@ import {
 
 /**
  * POST /api/delivery/webhooks/:provider[/:token]: providers report sent, delivered, read and
- * failed here. No login: the provider's signature (over the raw body, or the URL and form
- * fields) is the credential, so this scope keeps bodies as bytes; a provider that signs nothing
- * (Jasmin) is addressed with an unguessable token path segment instead. The events go to this
- * instance's StatusWriter, and the answer waits until the batch holding them committed: 200
- * (in the body the provider expects) means written; 503 makes the provider send them again, so
- * an event is never lost to a crash or a failed write. GET on the same paths answers a
- * provider's subscription check (WhatsApp's hub.challenge). docs/delivery.md, Providers.
+ * failed here, and hand over the messages people send back (STOP, START: inbound.ts). No login:
+ * the provider's signature (over the raw body, or the URL and form fields) is the credential,
+ * so this scope keeps bodies as bytes; a provider that signs nothing (Jasmin) is addressed with
+ * an unguessable token path segment instead. The events go to this instance's StatusWriter, and
+ * the answer waits until the batch holding them committed: 200 (in the body the provider
+ * expects) means written; 503 makes the provider send them again, so an event is never lost to
+ * a crash or a failed write. GET on the same paths answers a provider's subscription check
+ * (WhatsApp's hub.challenge). docs/delivery.md, Providers.
  */
 
 const tooLarge = () =>
@@ -92,16 +94,19 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         if (!adapter.verifyCallback(req.headers, raw, { url: req.url })) {
           throw unauthorized(msg.webhookSignatureInvalid);
         }
-        const events = parseEvents(adapter, raw, req.headers['content-type']);
+        const { events, inbound } = parseBody(adapter, raw, req.headers['content-type']);
         try {
           await writer.submit(events, {
             provider: adapter.name,
             pauses: (error) => adapter.classifyError(error) === 'pause_campaign',
+            optedOut: (error) => adapter.classifyError(error) === 'opted_out',
           });
+          // People's STOP and START replies (docs/delivery.md, Opt-outs).
+          await applyInbound(ctx.db, adapter.name, inbound);
         } catch {
           throw new AppError(503, msg.webhookNotWritten, { 'retry-after': '1' });
         }
-        return answer(reply, adapter, { received: events.length });
+        return answer(reply, adapter, { received: events.length + inbound.length });
       },
     );
     app.get(
@@ -164,16 +169,20 @@ function answer(reply: FastifyReply, adapter: ProviderAdapter, json: { received:
   return reply.type(own.contentType).send(own.body);
 }
 
-function parseEvents(
+/** A webhook body's status events and, for an adapter that reads them, inbound messages. */
+function parseBody(
   adapter: ProviderAdapter,
   raw: Buffer,
   contentType: string | undefined,
-): StatusEvent[] {
+): { events: StatusEvent[]; inbound: InboundMessage[] } {
   try {
     const body = adapter.parseBody
       ? adapter.parseBody(raw, contentType)
       : (JSON.parse(raw.toString('utf8')) as unknown);
-    return adapter.parseStatusCallback(body);
+    return {
+      events: adapter.parseStatusCallback(body),
+      inbound: adapter.parseInbound?.(body) ?? [],
+    };
   } catch {
     throw badRequest(msg.webhookBodyInvalid);
   }

@@ -12,6 +12,7 @@ import { MediaFields } from './media-fields';
 import { MessageField } from './message-field';
 import { OwnerFields } from './owner-fields';
 import { RecipientsField } from './recipients-field';
+import { SuppressedLine } from './suppressed-line';
 import { useCampaignForm } from './use-campaign-form';
 import { useCampaignCopy } from './use-campaign-copy';
 import { CopyNotes } from './copy-notes';
@@ -132,7 +133,12 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
             onAdd={f.addRecipients}
             onClear={f.clearRecipients}
             onRemove={f.removeRecipients}
-            cost={<CostLine cost={f.cost} type={values.creditType} />}
+            cost={
+              <>
+                <CostLine cost={f.cost} type={values.creditType} />
+                <SuppressedLine keys={f.parser.recipients} userEmail={values.userEmail} />
+              </>
+            }
             error={errors.recipients}
             disabled={sending}
           />
