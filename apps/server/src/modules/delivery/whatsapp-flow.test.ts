@@ -297,4 +297,48 @@ describe('error outcomes the engine acts on', () => {
       ['queued', '131056'],
     ]);
   });
+
+  it('a 131050 failure and a STOP reply put the number on the owner’s list; START takes it off', async () => {
+    const to = ['919840000011', '919840000012'];
+    const id = await approved(to, []);
+    await runDispatchSlice(depsFor(t, adapter, { sliceMs: 300 }), id, 0);
+    const owner = (
+      await t.db
+        .selectFrom('campaigns')
+        .select('user_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    const listed = async () =>
+      (
+        await t.db
+          .selectFrom('suppressions')
+          .select(['phone', 'source'])
+          .where('owner_id', '=', owner)
+          .orderBy('phone')
+          .execute()
+      ).map((r) => `${r.phone}:${r.source}`);
+    await fake.postStatuses(hook(), [
+      waStatus(sentTo(to[0]!)[0]!, 'failed', new Date(), {
+        code: 131050,
+        title: 'User has stopped marketing messages',
+      }),
+    ]);
+    expect(await listed()).toEqual([`${to[0]}:provider`]);
+    const reply = (from: string, body: string) => ({
+      from,
+      id: `wamid.reply-${from}-${body}`,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      type: 'text',
+      text: { body },
+    });
+    const res = await fake.postInbound(hook(), [reply(to[1]!, ' stop ')]);
+    expect(res.status).toBe(200);
+    expect(await listed()).toEqual([`${to[0]}:provider`, `${to[1]}:keyword`]);
+    // A repeat changes nothing; a reply that is not a keyword is ignored.
+    await fake.postInbound(hook(), [reply(to[1]!, 'STOP'), reply(to[0]!, 'please stop')]);
+    expect(await listed()).toEqual([`${to[0]}:provider`, `${to[1]}:keyword`]);
+    await fake.postInbound(hook(), [reply(to[1]!, 'START')]);
+    expect(await listed()).toEqual([`${to[0]}:provider`]);
+  });
 });
