@@ -57,6 +57,38 @@ export class FakeHttp {
   }
 }
 
+/**
+ * A provider's fake: its own handler behind a FakeHttp that `listen` starts, with the address
+ * and the recorded requests a test reads, and `close`.
+ */
+export abstract class ProviderFake {
+  #http: FakeHttp | undefined;
+
+  protected abstract handle(req: SeenRequest): Promise<FakeAnswer> | FakeAnswer;
+
+  protected async listen(): Promise<this> {
+    this.#http = await FakeHttp.start((req) => this.handle(req));
+    return this;
+  }
+
+  private get http(): FakeHttp {
+    if (!this.#http) throw new Error('The fake has not been started.');
+    return this.#http;
+  }
+
+  get url(): string {
+    return this.http.url;
+  }
+
+  get requests(): SeenRequest[] {
+    return this.http.requests;
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}
+
 async function serve(
   req: IncomingMessage,
   res: ServerResponse,

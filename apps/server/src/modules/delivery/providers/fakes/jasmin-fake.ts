@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FakeHttp, postCallback, type FakeAnswer, type SeenRequest } from './fake-http.js';
+import { ProviderFake, postCallback, type FakeAnswer, type SeenRequest } from './fake-http.js';
 
 /**
  * A stand-in for Jasmin's HTTP API (tests only), written from its "HTTP API" documentation:
@@ -21,36 +21,20 @@ export interface JasminRefusal {
   message: string;
 }
 
-export class JasminFake {
+export class JasminFake extends ProviderFake {
   /** Accepted sends' fields, with the id each got. */
   readonly sends: { fields: Record<string, string>; id: string }[] = [];
   refuse: (fields: Record<string, string>) => JasminRefusal | null = () => null;
 
-  private constructor(
-    private readonly http: FakeHttp,
-    private readonly o: JasminFakeOptions,
-  ) {}
-
-  static async start(o: JasminFakeOptions): Promise<JasminFake> {
-    const holder: { fake?: JasminFake } = {};
-    const http = await FakeHttp.start((req) => (holder.fake as JasminFake).handle(req));
-    holder.fake = new JasminFake(http, o);
-    return holder.fake;
+  private constructor(private readonly o: JasminFakeOptions) {
+    super();
   }
 
-  get url(): string {
-    return this.http.url;
+  static start(o: JasminFakeOptions): Promise<JasminFake> {
+    return new JasminFake(o).listen();
   }
 
-  get requests(): SeenRequest[] {
-    return this.http.requests;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
-  }
-
-  private handle(req: SeenRequest): FakeAnswer {
+  protected handle(req: SeenRequest): FakeAnswer {
     if (req.method !== 'POST' || req.url !== '/send') return error(404, 'Not found');
     const fields = Object.fromEntries(new URLSearchParams(req.body.toString('utf8')));
     if (!fields.username || !fields.password || !fields.to) {

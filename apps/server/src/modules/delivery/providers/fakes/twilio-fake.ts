@@ -1,5 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { FakeHttp, json, postCallback, type FakeAnswer, type SeenRequest } from './fake-http.js';
+import {
+  ProviderFake,
+  json,
+  postCallback,
+  type FakeAnswer,
+  type SeenRequest,
+} from './fake-http.js';
 
 /**
  * A stand-in for Twilio's Messages API (tests only), written from Twilio's API reference:
@@ -21,35 +27,19 @@ export interface TwilioRefusal {
   status: number;
 }
 
-export class TwilioFake {
+export class TwilioFake extends ProviderFake {
   readonly messages: { fields: Record<string, string>; sid: string }[] = [];
   refuse: (fields: Record<string, string>) => TwilioRefusal | null = () => null;
 
-  private constructor(
-    private readonly http: FakeHttp,
-    private readonly o: TwilioFakeOptions,
-  ) {}
-
-  static async start(o: TwilioFakeOptions): Promise<TwilioFake> {
-    const holder: { fake?: TwilioFake } = {};
-    const http = await FakeHttp.start((req) => (holder.fake as TwilioFake).handle(req));
-    holder.fake = new TwilioFake(http, o);
-    return holder.fake;
+  private constructor(private readonly o: TwilioFakeOptions) {
+    super();
   }
 
-  get url(): string {
-    return this.http.url;
+  static start(o: TwilioFakeOptions): Promise<TwilioFake> {
+    return new TwilioFake(o).listen();
   }
 
-  get requests(): SeenRequest[] {
-    return this.http.requests;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
-  }
-
-  private handle(req: SeenRequest): FakeAnswer {
+  protected handle(req: SeenRequest): FakeAnswer {
     const path = `/2010-04-01/Accounts/${this.o.accountSid}/Messages.json`;
     const basic = Buffer.from(`${this.o.accountSid}:${this.o.authToken}`).toString('base64');
     if (req.headers.authorization !== `Basic ${basic}`) {

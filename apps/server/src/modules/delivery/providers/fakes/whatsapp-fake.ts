@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { whatsAppSignature } from '../whatsapp-webhook.js';
-import { FakeHttp, json, postCallback, type FakeAnswer, type SeenRequest } from './fake-http.js';
+import {
+  ProviderFake,
+  json,
+  postCallback,
+  type FakeAnswer,
+  type SeenRequest,
+} from './fake-http.js';
 
 /**
  * A stand-in for the WhatsApp Cloud API (tests only), written from Meta's Cloud API reference:
@@ -53,38 +59,22 @@ function statusOf(code: number): number {
   return 400;
 }
 
-export class WhatsAppFake {
+export class WhatsAppFake extends ProviderFake {
   /** Accepted message bodies, in order, with the id each was given. */
   readonly messages: { body: SentBody; id: string }[] = [];
   readonly uploads: SeenUpload[] = [];
   refuse: RefusalRule = () => null;
   private readonly perNumber = new Map<string, number>();
 
-  private constructor(
-    private readonly http: FakeHttp,
-    private readonly o: WhatsAppFakeOptions,
-  ) {}
-
-  static async start(o: WhatsAppFakeOptions): Promise<WhatsAppFake> {
-    const holder: { fake?: WhatsAppFake } = {};
-    const http = await FakeHttp.start((req) => (holder.fake as WhatsAppFake).handle(req));
-    holder.fake = new WhatsAppFake(http, o);
-    return holder.fake;
+  private constructor(private readonly o: WhatsAppFakeOptions) {
+    super();
   }
 
-  get url(): string {
-    return this.http.url;
+  static start(o: WhatsAppFakeOptions): Promise<WhatsAppFake> {
+    return new WhatsAppFake(o).listen();
   }
 
-  get requests(): SeenRequest[] {
-    return this.http.requests;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
-  }
-
-  private async handle(req: SeenRequest): Promise<FakeAnswer> {
+  protected async handle(req: SeenRequest): Promise<FakeAnswer> {
     if (req.headers.authorization !== `Bearer ${this.o.accessToken}`) {
       return graphError({ code: 190, title: 'Invalid OAuth access token' }, 'OAuthException');
     }
