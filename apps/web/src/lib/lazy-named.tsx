@@ -30,7 +30,12 @@ export function lazyNamed<P extends object, K extends string>(
     const [, setArrived] = useState(false);
     const [failed, setFailed] = useState(false);
     useEffect(() => {
-      if (loaded) return;
+      // The chunk may have arrived between this render and its effect (an earlier preload):
+      // draw again, or the stand-in would stay for good.
+      if (loaded) {
+        setArrived(true);
+        return;
+      }
       let live = true;
       preload().then(
         () => live && setArrived(true),
