@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { server as msg } from './server-messages.js';
+import { PROVIDER_KINDS, SenderIdentityFields } from './schemas/providers.js';
 
 /**
  * The delivery engine's vocabulary, shared by the server and the web app. A
@@ -114,7 +115,12 @@ export type DeliveryBreakdown = z.infer<typeof DeliveryBreakdownSchema>;
 export const SenderSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The provider's name. */
   provider: z.string(),
+  providerId: z.string(),
+  providerKind: z.enum(PROVIDER_KINDS),
+  /** The provider-side address: WhatsApp's phone number id, an SMS sender id or number. */
+  address: z.string(),
   ratePerSecond: z.number().int(),
   dailyLimit: z.number().int().nullable(),
   isDefault: z.boolean(),
@@ -125,6 +131,9 @@ export type Sender = z.infer<typeof SenderSchema>;
 const rateInvalid = msg.senderRateInvalid(DELIVERY_LIMITS.senderRateMax);
 const dailyLimitInvalid = msg.senderDailyLimitInvalid(DELIVERY_LIMITS.senderDailyLimitMax);
 export const UpdateSenderBodySchema = z.object({
+  /** Absent: unchanged (the limits-only form of Delivery Settings sends neither). */
+  name: SenderIdentityFields.name.optional(),
+  address: SenderIdentityFields.address.optional(),
   ratePerSecond: z.coerce
     .number({ error: rateInvalid })
     .int(rateInvalid)
@@ -137,4 +146,11 @@ export const UpdateSenderBodySchema = z.object({
     .max(DELIVERY_LIMITS.senderDailyLimitMax, dailyLimitInvalid)
     .nullable(),
 });
-export type UpdateSenderBody = z.infer<typeof UpdateSenderBodySchema>;
+export type UpdateSenderBody = z.input<typeof UpdateSenderBodySchema>;
+
+/** POST /api/delivery/senders: a new sender of a provider. */
+export const CreateSenderBodySchema = UpdateSenderBodySchema.extend({
+  providerId: z.uuid(msg.providerNotFound),
+  ...SenderIdentityFields,
+});
+export type CreateSenderBody = z.input<typeof CreateSenderBodySchema>;

@@ -202,6 +202,36 @@ export const server = {
       ? ` ${kept} ${kept === 1 ? 'campaign' : 'campaigns'} in the range still in progress ${kept === 1 ? 'was' : 'were'} kept: ${kept === 1 ? 'its' : 'their'} credits are not settled yet.`
       : ''),
   senderNotFound: 'Sender not found.',
+  // Providers, senders and routing (Admin).
+  providerNotFound: 'Provider not found.',
+  providerNameInvalid: (max: number) => `Provider name must be 1 to ${max} characters.`,
+  providerNameTaken: 'A provider with this name already exists.',
+  providerKindInvalid: 'Choose the kind of provider.',
+  providerFieldUnknown: (name: string) => `Unknown provider field: ${name}.`,
+  providerFieldRequired: (label: string) => `${label} is required.`,
+  providerFieldTooLong: (label: string, max: number) =>
+    `${label} must be at most ${max} characters.`,
+  providerUrlInvalid: (label: string) => `${label} must be an http:// or https:// URL.`,
+  providerCountryCodeInvalid: 'Domestic country code must be 1 to 4 digits.',
+  providerBuiltin:
+    'The built-in simulator is set up by the server’s settings; only its senders can be changed here.',
+  providerHasSenders: 'This provider still has senders. Remove them first.',
+  providerDisabled: 'This provider is disabled.',
+  providerTestNumberInvalid: 'Enter the number with its country code, 8 to 15 digits.',
+  providerTestMessageInvalid: (max: number) => `The test message must be 1 to ${max} characters.`,
+  providerTestAccepted: 'The provider accepted the test message.',
+  providerTestRefused: 'The provider refused the test message.',
+  providerTestUnreachable: 'The provider could not be reached.',
+  senderNameInvalid: (max: number) => `Sender name must be 1 to ${max} characters.`,
+  senderNameTaken: 'A sender with this name already exists.',
+  senderAddressInvalid: (max: number) => `The sender's address must be at most ${max} characters.`,
+  senderAddressRequired: (label: string) => `${label} is required.`,
+  senderNotOfProvider: 'This sender does not belong to this provider.',
+  senderIsDefault: 'The default sender cannot be removed.',
+  senderSending: 'This sender is sending campaigns; remove it once they are done.',
+  routeRichToSms: (creditType: string) =>
+    `${creditType} has pictures or buttons and cannot be sent through an SMS gateway.`,
+  creditTypeInvalid: 'Unknown credit type.',
   senderRateInvalid: (max: number) =>
     `Rate per second must be a whole number from 1 to ${max.toLocaleString('en-US')}.`,
   senderDailyLimitInvalid: (max: number) =>
