@@ -26,7 +26,16 @@ describe('parseSenderForm', () => {
     });
   });
   it('fills the form from a sender', () => {
-    const s = { id: 'x', name: 'S', provider: 'simulator', isDefault: true, sentToday: 0 };
+    const s = {
+      id: 'x',
+      name: 'S',
+      provider: 'Simulator',
+      providerId: 'p',
+      providerKind: 'simulator' as const,
+      address: '',
+      isDefault: true,
+      sentToday: 0,
+    };
     expect(senderFormValues({ ...s, ratePerSecond: 80, dailyLimit: null })).toEqual({
       ratePerSecond: '80',
       dailyLimit: '',
