@@ -97,6 +97,23 @@ function tablesOf(book: XLSX.WorkBook): Map<string, unknown[][]> {
 
 describe('POST /api/backup/generate-download', () => {
   it('a workbook with one sheet per table holding every row, no secrets, formulas neutralised', async () => {
+    // A provider's credentials never reach a backup, sealed or not.
+    const provider = await t.request({
+      method: 'POST',
+      url: '/api/delivery/providers',
+      token: admin,
+      payload: {
+        kind: 'jasmin',
+        name: 'Backed-up gateway',
+        settings: { baseUrl: 'http://127.0.0.1:9' },
+        secrets: { username: 'gateway-user-secret', password: 'gateway-password-secret' },
+      },
+    });
+    expect(provider.statusCode, provider.body).toBe(201);
+    const sealed = await t.db
+      .selectFrom('providers')
+      .select(['secrets', 'callback_token'])
+      .execute();
     const book = XLSX.read(await generate(admin), { cellFormula: true });
     const tables = tablesOf(book);
     expect([...tables.keys()]).toEqual(BACKUP_TABLES.map((tb) => tb.name));
@@ -122,6 +139,29 @@ describe('POST /api/backup/generate-download', () => {
     const everyCell = [...tables.values()].flat(2).map(String);
     for (const { password_hash } of hashes) expect(everyCell).not.toContain(password_hash);
     expect(everyCell.some((c) => c.includes('otp-hash-secret'))).toBe(false);
+    expect(tables.get('providers')!.length).toBe(3);
+    expect(tables.get('providers')![0]).toEqual([
+      'id',
+      'name',
+      'kind',
+      'builtin',
+      'enabled',
+      'created_at',
+      'updated_at',
+    ]);
+    const credentials = ['gateway-user-secret', 'gateway-password-secret'];
+    for (const row of sealed) {
+      credentials.push(
+        ...Object.values(row.secrets),
+        ...(row.callback_token ? [row.callback_token] : []),
+      );
+    }
+    for (const secret of credentials) {
+      expect(
+        everyCell.some((c) => c.includes(secret)),
+        secret,
+      ).toBe(false);
+    }
 
     // No formula anywhere; the dangerous texts start with a quote.
     for (const name of book.SheetNames) {
