@@ -37,3 +37,4 @@ export * from './schemas/backup.js';
 export * from './delivery.js';
 export * from './opt-out.js';
 export * from './schemas/suppressions.js';
+export * from './schemas/api-keys.js';
