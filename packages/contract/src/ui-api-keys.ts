@@ -20,7 +20,7 @@ export const apiKeysUi = {
   limitHint: `Up to ${API_KEYS_PER_USER} keys at once.`,
   secretTitle: (kind: string) => `Your new ${kind} key`,
   secretLabel: 'API key',
-  secretHint: 'Copy it now: it is not shown again.',
+  secretHint: 'After this page, only its last four characters are shown.',
   copyButton: 'Copy',
   copied: 'Copied',
   copyFailed: 'Could not copy: select the key and copy it.',
