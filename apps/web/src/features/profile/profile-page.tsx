@@ -90,7 +90,7 @@ function ProfileView({ profile, isOwn }: { profile: Profile; isOwn: boolean }) {
         <h1 className="h3 mb-0">{isOwn ? 'My Profile' : 'User Profile'}</h1>
         {isOwn && (
           <div className="d-flex flex-wrap gap-2 justify-content-end">
-            <Link to={routes.apiKeys.path} className="btn btn-outline-secondary">
+            <Link to={routes.apiKeys.path} className="btn btn-outline-primary">
               {ui.apiKeys.profileLink}
             </Link>
             <Button variant="outline-primary" onClick={() => setChanging(true)}>
