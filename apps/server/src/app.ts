@@ -24,6 +24,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { announcementFilesRoutes } from './modules/announcements/announcement-files.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import {
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(announcementFilesRoutes);
       await api.register(notificationsRoutes);
       await api.register(suppressionsRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(liveRoutes);
       await api.register(backupRoutes);
       // Public: the provider's signature over the raw body is its credential.

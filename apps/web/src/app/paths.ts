@@ -39,6 +39,7 @@ export const routes = {
   campaigns: { path: '/campaigns', roles: ALL, title: 'Campaigns', ready: true },
   tickets: { path: '/tickets', roles: ALL, title: 'Support Tickets', ready: true },
   suppressions: { path: '/suppressions', roles: ALL, title: 'Suppression List', ready: true },
+  apiKeys: { path: '/api-keys', roles: ALL, title: 'API & Webhooks', ready: true },
   announcementsHistory: {
     path: '/announcements-history',
     roles: ALL,
@@ -119,6 +120,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'storage', label: 'Storage Management' },
     { key: 'deliverySettings', label: 'Delivery Settings' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
   Reseller: [
     { key: 'resellerDashboard', label: 'Dashboard' },
@@ -132,6 +134,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'tickets', label: 'Support Tickets' },
     { key: 'announcementsHistory', label: 'Announcements' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
   'Sub-Reseller': [
     { key: 'subResellerDashboard', label: 'Dashboard' },
@@ -144,6 +147,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'tickets', label: 'Support Tickets' },
     { key: 'announcementsHistory', label: 'Announcements' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
   User: [
     { key: 'userDashboard', label: 'Dashboard' },
@@ -153,6 +157,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'history', label: 'Transaction History' },
     { key: 'tickets', label: 'Support Tickets' },
     { key: 'announcementsHistory', label: 'Announcements' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
 };
 

@@ -21,6 +21,7 @@ let reseller = '';
 let sub = '';
 let user = '';
 let userEmail = '';
+let apiKeySecret = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,6 +44,14 @@ beforeAll(async () => {
   // Secrets that must never be exported.
   await sql`INSERT INTO password_resets (user_id, otp_hash, expires_at)
     SELECT id, 'otp-hash-secret', now() + interval '1 hour' FROM users LIMIT 1`.execute(t.db);
+  const key = await t.request({
+    method: 'POST',
+    url: '/api/api-keys',
+    token: user,
+    payload: { name: 'backup-key-name', kind: 'live' },
+  });
+  expect(key.statusCode, key.body).toBe(201);
+  apiKeySecret = key.json<{ secret: string }>().secret;
 });
 afterAll(() => t.close());
 
@@ -129,7 +138,14 @@ describe('POST /api/backup/generate-download', () => {
     for (const name of ['campaign_files', 'tickets', 'ticket_attachments', 'credit_balances']) {
       expect(tables.get(name)!.length, name).toBeGreaterThan(1);
     }
-    for (const secret of ['password_resets', 'rate_limits', 'idempotency_keys', 'mail_outbox']) {
+    const secrets = [
+      'password_resets',
+      'rate_limits',
+      'idempotency_keys',
+      'mail_outbox',
+      'api_keys',
+    ];
+    for (const secret of secrets) {
       expect(book.SheetNames).not.toContain(secret);
     }
     const users = tables.get('users')!;
@@ -162,6 +178,7 @@ describe('POST /api/backup/generate-download', () => {
         secret,
       ).toBe(false);
     }
+    expect(everyCell.some((c) => c.includes('backup-key-name') || c === apiKeySecret)).toBe(false);
 
     // No formula anywhere; the dangerous texts start with a quote.
     for (const name of book.SheetNames) {
