@@ -32,6 +32,7 @@ import {
   dispatchControlRoutes,
   sendersRoutes,
   providersRoutes,
+  templatesRoutes,
   webhookRoutes,
 } from './modules/delivery/index.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(dispatchControlRoutes);
       await api.register(sendersRoutes);
       await api.register(providersRoutes);
+      await api.register(templatesRoutes);
       await api.register(deliveryReadRoutes);
     },
     { prefix: '/api' },

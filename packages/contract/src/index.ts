@@ -39,3 +39,4 @@ export * from './opt-out.js';
 export * from './schemas/suppressions.js';
 export * from './schemas/providers.js';
 export * from './schemas/api-keys.js';
+export * from './schemas/templates.js';

@@ -232,6 +232,22 @@ export const server = {
   routeRichToSms: (creditType: string) =>
     `${creditType} has pictures or buttons and cannot be sent through an SMS gateway.`,
   creditTypeInvalid: 'Unknown credit type.',
+  // WhatsApp templates.
+  templateNameInvalid: 'Template name: lowercase letters, digits and underscores, as approved.',
+  templateLanguageInvalid: 'Language: a code such as en or en_US.',
+  templateBodyInvalid: (max: number) => `Template text must be 1 to ${max} characters.`,
+  templateVariablesNumbering: 'Number the variables {{1}}, {{2}} … without gaps.',
+  templateTaken: 'This sender already has a template of this name and language.',
+  templateTooMany: (max: number) => `A sender has at most ${max} templates.`,
+  templateNotFound: 'Template not found.',
+  templateSenderNotWhatsApp: 'Templates belong to WhatsApp senders.',
+  templateNotOfRoute: 'This template is not one of the sender this credit type goes through.',
+  templateValuesMissing: (n: number) =>
+    `Fill in the template's ${n} ${n === 1 ? 'variable' : 'variables'}.`,
+  templateValueTooLong: (max: number) => `A template variable is at most ${max} characters.`,
+  templateValueInvalid:
+    'A template variable cannot hold a new line, a tab or more than four spaces in a row.',
+  templateValuesInvalid: 'Template variables must be a list of texts.',
   senderRateInvalid: (max: number) =>
     `Rate per second must be a whole number from 1 to ${max.toLocaleString('en-US')}.`,
   senderDailyLimitInvalid: (max: number) =>

@@ -6,6 +6,7 @@ import type {
   BackupSaveState,
   CampaignFileKind,
   CampaignStatus,
+  CampaignTemplate,
   CreditTransactionType,
   CreditType,
   DeliveryState,
@@ -144,6 +145,7 @@ export interface Database {
   senders: SendersTable;
   providers: ProvidersTable;
   credit_routes: CreditRoutesTable;
+  sender_templates: SenderTemplatesTable;
   sender_daily_usage: SenderDailyUsageTable;
   provider_media: ProviderMediaTable;
   provider_message_refs: ProviderMessageRefsTable;
@@ -277,6 +279,8 @@ export interface CampaignsTable {
   created_at: Timestamp;
   /** Reject's reason (migration 0025); null unless the campaign was rejected through Reject. */
   rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0033: the WhatsApp template it is sent as (CampaignTemplate), or null. */
+  template: ColumnType<CampaignTemplate | null, string | null | undefined, string | null>;
   // The delivery engine (migration 0016).
   sender_id: string | null;
   simulated: ColumnType<boolean, boolean | undefined, boolean>;
@@ -356,6 +360,17 @@ export interface ProvidersTable {
   callback_token: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A WhatsApp sender's approved template (migration 0033). */
+export interface SenderTemplatesTable {
+  id: Generated<string>;
+  sender_id: string;
+  name: string;
+  language: string;
+  body: string;
+  variables: number;
+  created_at: Timestamp;
 }
 
 /** Which sender a credit type goes through (migration 0031). */

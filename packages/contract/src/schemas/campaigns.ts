@@ -72,6 +72,15 @@ export const CampaignListStatusSchema = z.enum(
   'Choose a campaign status.',
 );
 
+const TemplateValuesSchema = z.array(z.string()).max(100);
+const parseJson = (raw: string): unknown => {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+};
+
 const emptyToUndefined = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z
     .string()
@@ -104,6 +113,17 @@ export const CreateCampaignFieldsSchema = z.strictObject({
       .pipe(z.url({ protocol: /^https?$/, error: msg.campaignCtaUrlInvalid })),
   ),
   ctaURLText: optionalText(100, 'URL button text'),
+  /** A WhatsApp template of the sender the credit type goes through (templates.ts). */
+  templateId: emptyToUndefined(z.uuid(msg.templateNotFound)),
+  /** Its variables' values in order, as a JSON array of texts. */
+  templateValues: emptyToUndefined(
+    z.string().transform((raw, ctx) => {
+      const parsed = TemplateValuesSchema.safeParse(parseJson(raw));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: msg.templateValuesInvalid });
+      return z.NEVER;
+    }),
+  ),
 });
 export type CreateCampaignFields = z.output<typeof CreateCampaignFieldsSchema>;
 

@@ -28,6 +28,7 @@ import { sql as suppressions } from './0029-suppressions.js';
 import { sql as providerAdapters } from './0030-provider-adapters.js';
 import { sql as providers } from './0031-providers.js';
 import { sql as apiKeys } from './0032-api-keys.js';
+import { sql as senderTemplates } from './0033-sender-templates.js';
 
 export interface Migration {
   version: number;
@@ -67,4 +68,5 @@ export const migrations: Migration[] = [
   { version: 30, name: 'provider-adapters', sql: providerAdapters },
   { version: 31, name: 'providers', sql: providers },
   { version: 32, name: 'api-keys', sql: apiKeys },
+  { version: 33, name: 'sender-templates', sql: senderTemplates },
 ];

@@ -104,6 +104,18 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     ],
   },
   {
+    name: 'sender_templates',
+    columns: [
+      t('id'),
+      t('sender_id'),
+      t('name'),
+      t('language'),
+      t('body'),
+      i('variables'),
+      d('created_at'),
+    ],
+  },
+  {
     name: 'campaigns',
     columns: [
       t('id'),
@@ -138,6 +150,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       i('delivery_refunded'),
       t('delivery_settled'),
       t('rejection_reason'),
+      t('template'),
     ],
   },
   {

@@ -1,4 +1,5 @@
-import type { Tx } from '../../db/database.js';
+import type { CampaignTemplate, CreditType } from '@herald/contract';
+import type { DbOrTx, Tx } from '../../db/database.js';
 
 /**
  * What a campaign's status change asks of the delivery engine, inside the change's own
@@ -20,4 +21,14 @@ export interface CampaignDispatch {
    * False when the engine has no part in the campaign (the status change refunds it all).
    */
   cancel(tx: Tx, campaignId: string): Promise<boolean>;
+  /**
+   * A new campaign's WhatsApp template: one of those of the sender its credit type goes
+   * through, with its variables' values checked; throws a 400 otherwise. The copy to keep.
+   */
+  template(
+    db: DbOrTx,
+    creditType: CreditType,
+    templateId: string,
+    values: readonly string[],
+  ): Promise<CampaignTemplate>;
 }

@@ -45,6 +45,15 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
         const upload = await readCampaignUpload(req, ctx.stagingDir);
         try {
           const checked = service.checkUpload(upload);
+          const { templateId, templateValues } = checked.fields;
+          if (templateId !== undefined) {
+            checked.template = await ctx.dispatch.template(
+              ctx.db,
+              checked.fields.creditType,
+              templateId,
+              templateValues ?? [],
+            );
+          }
           const owner = await service.resolveOwner(ctx, actor, checked.fields.userEmail);
           const files = await service.commitFiles(ctx.files, upload.files);
           const result = await runIdempotent(

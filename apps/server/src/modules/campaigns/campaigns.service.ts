@@ -7,6 +7,7 @@ import {
   MAX_RECIPIENTS,
   server as msg,
   CreateCampaignFieldsSchema,
+  type CampaignTemplate,
   type CampaignDetail,
   type CampaignRecipients,
   type CampaignRecipientsPage,
@@ -37,6 +38,8 @@ export interface CheckedCampaign {
   fields: CreateCampaignFields;
   /** Kept numbers as sorted unique keys (recipient-scan.ts), with the form's counts. */
   recipients: RecipientList;
+  /** The WhatsApp template it is sent as, once checked against the routed sender. */
+  template?: CampaignTemplate;
 }
 
 const CTA_FIELDS = ['ctaCall', 'ctaCallText', 'ctaURL', 'ctaURLText'] as const;
@@ -73,6 +76,9 @@ export function checkUpload(upload: CampaignUpload): CheckedCampaign {
   const { recipients } = upload;
   if (recipients.kept === 0) throw badRequest(msg.campaignNoRecipients);
   if (recipients.kept > MAX_RECIPIENTS) throw badRequest(msg.campaignTooManyRecipients);
+  if (fields.templateValues !== undefined && fields.templateId === undefined) {
+    throw refuse('templateValues');
+  }
   return { fields, recipients };
 }
 
@@ -141,6 +147,7 @@ export async function insertCampaign(
     cta_call_text: f.ctaCallText ?? null,
     cta_url: f.ctaURL ?? null,
     cta_url_text: f.ctaURLText ?? null,
+    template: checked.template ? JSON.stringify(checked.template) : null,
     recipient_count: count,
     charged_count: count,
   });

@@ -12,5 +12,6 @@ export { dispatchControlRoutes } from './dispatch/dispatch-control.routes.js';
 export { deliveryReadRoutes } from './read/delivery-read.routes.js';
 export { sendersRoutes } from './senders/senders.routes.js';
 export { providersRoutes } from './senders/providers.routes.js';
+export { templatesRoutes } from './senders/templates.routes.js';
 export { webhookRoutes } from './status/webhooks.routes.js';
 export { SimulatorServer } from './providers/simulator-server.js';

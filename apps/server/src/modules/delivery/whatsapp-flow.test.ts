@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaignLink, server as msg, type Provider, type Sender } from '@herald/contract';
+import { campaignLink, server as msg } from '@herald/contract';
 import { startDeliveryApp, type DeliveryTestApp } from '../../../test/delivery-harness.js';
 import {
   createCampaign,
@@ -15,6 +15,7 @@ import {
   recipientsOf,
 } from './dispatch/dispatch.test-fixtures.js';
 import { runDispatchSlice } from './dispatch/dispatcher.js';
+import { connectWhatsApp } from './senders/providers.test-fixtures.js';
 import { waStatus, WhatsAppFake } from './providers/fakes/whatsapp-fake.js';
 import { whatsAppSignature } from './providers/whatsapp-webhook.js';
 
@@ -55,30 +56,10 @@ beforeAll(async () => {
   t = await startDeliveryApp({ logs, env: { LOG_LEVEL: 'debug' } });
   fake = await WhatsAppFake.start(WA);
   admin = await t.adminToken();
-  // Connected as an Admin connects it: the provider, its sender, the credit type's route.
-  const api = async <T>(method: 'POST' | 'PUT', url: string, payload: object): Promise<T> => {
-    const res = await t.request({ method, url, token: admin, payload });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json<T>();
-  };
-  const provider = await api<Provider>('POST', '/api/delivery/providers', {
-    kind: 'whatsapp_cloud',
-    name: 'WhatsApp',
-    settings: { baseUrl: fake.url, apiVersion: WA.apiVersion },
-    secrets: { accessToken: WA.accessToken, appSecret: WA.appSecret, verifyToken: WA.verifyToken },
-  });
+  const { provider, sender } = await connectWhatsApp(t, admin, fake.url, WA, NORMAL);
   callback = new URL(provider.callbackUrl).pathname;
   providerId = provider.id;
-  senderId = (
-    await api<Sender>('POST', '/api/delivery/senders', {
-      providerId: provider.id,
-      name: 'WhatsApp number',
-      address: WA.phoneNumberId,
-      ratePerSecond: 500,
-      dailyLimit: null,
-    })
-  ).id;
-  await api('PUT', '/api/delivery/routes', { routes: [{ creditType: NORMAL, senderId }] });
+  senderId = sender.id;
   adminId = (
     await t.db
       .selectFrom('users')
@@ -362,7 +343,7 @@ describe('a disabled provider', () => {
         url: `/api/delivery/providers/${providerId}`,
         token: admin,
         payload: {
-          name: 'WhatsApp',
+          name: `WhatsApp ${WA.phoneNumberId}`,
           enabled,
           settings: { baseUrl: fake.url, apiVersion: WA.apiVersion },
         },

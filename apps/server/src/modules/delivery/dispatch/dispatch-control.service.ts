@@ -9,6 +9,7 @@ import { notifyRole } from '../../notifications/notifications.service.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { addLaneJobs } from './dispatch-lanes.js';
 import * as repo from './dispatch-control.repo.js';
+import { campaignTemplate } from '../senders/templates.service.js';
 
 /**
  * Starting, pausing, resuming and cancelling a campaign's sending. Each runs in a transaction
@@ -62,6 +63,7 @@ export function campaignDispatch(deps: Deps): CampaignDispatch {
   return {
     start: (tx, campaignId) => startDispatch(deps, tx, campaignId),
     cancel: cancelDispatch,
+    template: campaignTemplate,
   };
 }
 

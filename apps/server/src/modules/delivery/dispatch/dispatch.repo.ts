@@ -1,6 +1,6 @@
 import type { StoredProvider } from '../providers/stored-provider.js';
 import { sql } from 'kysely';
-import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
+import type { CampaignStatus, CampaignTemplate, CreditType, DispatchState } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../../db/database.js';
 import { suppressedAmong } from '../../suppressions/index.js';
 import { counterShard } from '../counter-shards.sql.js';
@@ -32,6 +32,7 @@ export interface DispatchCampaign {
   cta_call_text: string | null;
   cta_url: string | null;
   cta_url_text: string | null;
+  template: CampaignTemplate | null;
   sender_id: string | null;
   rate_per_second: number | null;
   /** The sender's provider-side address and its provider's row (null without a sender). */
@@ -57,6 +58,7 @@ export async function loadDispatchCampaign(
       'c.cta_call_text',
       'c.cta_url',
       'c.cta_url_text',
+      'c.template',
       'c.sender_id',
       's.rate_per_second',
       's.address',
@@ -98,6 +100,7 @@ export async function loadDispatchCampaign(
     cta_call_text: row.cta_call_text,
     cta_url: row.cta_url,
     cta_url_text: row.cta_url_text,
+    template: row.template,
     sender_id: row.sender_id,
     rate_per_second: row.rate_per_second,
     address: row.address,

@@ -220,10 +220,10 @@ async function messageBuilder(deps: DispatchDeps, c: DispatchCampaign): Promise<
     message: c.message,
     media,
     cta,
+    ...(c.template && { template: c.template }),
   });
 }
 
-/** The daily limit is reached: wait for the next UTC day, with the jobs set for then. */
 /** How long a campaign of a disabled provider waits before it looks again. */
 export const DISABLED_PROVIDER_WAIT_MS = 60_000;
 
@@ -231,6 +231,7 @@ async function waitForProvider(deps: DispatchDeps, campaignId: string): Promise<
   await waitUntil(deps, campaignId, new Date(Date.now() + DISABLED_PROVIDER_WAIT_MS));
 }
 
+/** The daily limit is reached: wait for the next UTC day, with the jobs set for then. */
 async function waitForNextDay(deps: DispatchDeps, campaignId: string): Promise<void> {
   await waitUntil(deps, campaignId);
 }
