@@ -346,6 +346,7 @@ export const ui = {
     routingIntro:
       'Which sender each credit type goes through. SMS gateways carry only the plain-text types.',
     loadFailed: 'Could not load the providers.',
+    sendersLoadFailed: 'Could not load the senders.',
     routesLoadFailed: 'Could not load the routing.',
     noProviders: 'No providers yet.',
     noSenders: 'No senders yet.',

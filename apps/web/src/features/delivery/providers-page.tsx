@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ui } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { errorMessage } from '../../lib/api-client';
@@ -12,36 +13,32 @@ import { SendersSection } from './senders-section';
 
 const t = ui.providers;
 
+/** One section once its list has arrived; a spinner before, the error instead. */
+function Loaded<T>(props: {
+  query: UseQueryResult<T>;
+  failed: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isPending) return <LoadingSpinner label="Loading..." />;
+  if (query.isError) {
+    return <Alert variant="danger">{errorMessage(query.error, props.failed)}</Alert>;
+  }
+  return props.children(query.data);
+}
+
 /**
  * Providers (/providers, Admin): the providers Herald sends through (the built-in simulator
  * and the WhatsApp Cloud API numbers and SMS gateways the Admin connects), their senders with
  * their limits, and the sender of each credit type (docs/delivery.md, The Providers screen).
+ * Each section draws as soon as its own list is there, so one failed list hides only its part.
  */
 export function ProvidersPage() {
   const providers = useProviders();
   const senders = useSenders();
   const routes = useRoutes();
   const [notice, setNotice] = useState<string | null>(null);
-
-  let body: ReactNode;
-  if (providers.isPending || senders.isPending || routes.isPending) {
-    body = <LoadingSpinner label="Loading providers..." />;
-  } else if (providers.isError || senders.isError) {
-    const error = providers.error ?? senders.error;
-    body = <Alert variant="danger">{errorMessage(error, t.loadFailed)}</Alert>;
-  } else {
-    body = (
-      <>
-        <ProvidersSection providers={providers.data} senders={senders.data} onNotice={setNotice} />
-        <SendersSection senders={senders.data} providers={providers.data} onNotice={setNotice} />
-        {routes.isError ? (
-          <Alert variant="danger">{errorMessage(routes.error, t.routesLoadFailed)}</Alert>
-        ) : (
-          <RoutingSection routes={routes.data} senders={senders.data} onNotice={setNotice} />
-        )}
-      </>
-    );
-  }
+  const senderList = senders.data ?? [];
 
   return (
     <div>
@@ -52,7 +49,22 @@ export function ProvidersPage() {
           {notice}
         </Alert>
       )}
-      {body}
+      <Loaded query={providers} failed={t.loadFailed}>
+        {(list) => <ProvidersSection providers={list} senders={senderList} onNotice={setNotice} />}
+      </Loaded>
+      <Loaded query={senders} failed={t.sendersLoadFailed}>
+        {(list) => (
+          <SendersSection senders={list} providers={providers.data ?? []} onNotice={setNotice} />
+        )}
+      </Loaded>
+      <Loaded query={routes} failed={t.routesLoadFailed}>
+        {(list) =>
+          // Its choices are the senders: drawn once they are there (their section says why not).
+          senders.data && (
+            <RoutingSection routes={list} senders={senders.data} onNotice={setNotice} />
+          )
+        }
+      </Loaded>
     </div>
   );
 }
