@@ -340,7 +340,7 @@ export const ui = {
     title: 'Providers',
     intro:
       'Connect WhatsApp Cloud API numbers and SMS gateways, add their senders, and choose which sender each credit type goes through.',
-    providersTitle: 'Providers',
+    providersTitle: 'Connected providers',
     sendersTitle: 'Senders',
     routingTitle: 'Routing',
     routingIntro:
