@@ -22,7 +22,7 @@ export function ProviderAnswer({ result }: { result: ProviderTestResult }) {
       )}
       {/* Focusable, so a keyboard can scroll a long answer (axe: scrollable-region-focusable). */}
       <pre
-        className="provider-answer border rounded bg-body-tertiary small p-2 mb-0"
+        className="provider-answer border rounded small p-2 mb-0"
         tabIndex={0}
         role="region"
         aria-labelledby={headingId}
