@@ -30,6 +30,7 @@ import {
   deliveryReadRoutes,
   dispatchControlRoutes,
   sendersRoutes,
+  providersRoutes,
   webhookRoutes,
 } from './modules/delivery/index.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/users/first-admin.js';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(webhookRoutes);
       await api.register(dispatchControlRoutes);
       await api.register(sendersRoutes);
+      await api.register(providersRoutes);
       await api.register(deliveryReadRoutes);
     },
     { prefix: '/api' },

@@ -104,9 +104,11 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
     authState = new AuthState(database.db, databaseUrl, (m) => log.warn({}, m));
     await authState.start();
     const started = authState;
+    const secretBox = new SecretBox(secrets.credentials);
     delivery = await createDelivery(
       { ...config.delivery, webhookSecret: secrets.deliveryWebhook },
       log,
+      { db: database.db, files, secretBox, publicUrl: config.publicUrl },
     );
     const deliveryStarted = delivery;
     return {
@@ -122,7 +124,7 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       rateLimiter: new RateLimiter(database.db),
       files,
       stagingDir,
-      secretBox: new SecretBox(secrets.credentials),
+      secretBox,
       delivery: deliveryStarted,
       dispatch: campaignDispatch({ log, delivery: deliveryStarted }),
       async close() {

@@ -9,6 +9,7 @@ import type {
   CreditType,
   DeliveryState,
   DispatchState,
+  ProviderKind,
   Role,
   SuppressionSource,
   TicketIssueType,
@@ -140,6 +141,8 @@ export interface Database {
   campaign_recipients: CampaignRecipientsTable;
   campaign_files: CampaignFilesTable;
   senders: SendersTable;
+  providers: ProvidersTable;
+  credit_routes: CreditRoutesTable;
   sender_daily_usage: SenderDailyUsageTable;
   provider_media: ProviderMediaTable;
   provider_message_refs: ProviderMessageRefsTable;
@@ -311,7 +314,9 @@ type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Da
 export interface SendersTable {
   id: Generated<string>;
   name: string;
-  provider: 'simulator' | 'whatsapp_cloud' | 'jasmin' | 'twilio';
+  provider_id: string;
+  /** The provider-side address: WhatsApp's phone number id, an SMS sender id or number. */
+  address: ColumnType<string, string | undefined, string>;
   rate_per_second: number;
   daily_limit: number | null;
   is_default: ColumnType<boolean, boolean | undefined, boolean>;
@@ -320,6 +325,28 @@ export interface SendersTable {
   throttled_until: NullableTime;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A provider account (migration 0031); secrets sealed by lib/secret-box.ts. */
+export interface ProvidersTable {
+  id: ColumnType<string, string | undefined, never>;
+  key: ColumnType<string, never, never>;
+  name: string;
+  kind: ProviderKind;
+  builtin: ColumnType<boolean, boolean | undefined, never>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  settings: ColumnType<Record<string, string>, string | undefined, string>;
+  secrets: ColumnType<Record<string, string>, string | undefined, string>;
+  secret_hints: ColumnType<Record<string, string>, string | undefined, string>;
+  callback_token: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Which sender a credit type goes through (migration 0031). */
+export interface CreditRoutesTable {
+  credit_type: CreditType;
+  sender_id: string;
 }
 
 export interface SenderDailyUsageTable {

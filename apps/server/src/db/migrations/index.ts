@@ -26,6 +26,7 @@ import { sql as campaignNames } from './0027-campaign-names.js';
 import { sql as backupSaves } from './0028-backup-saves.js';
 import { sql as suppressions } from './0029-suppressions.js';
 import { sql as providerAdapters } from './0030-provider-adapters.js';
+import { sql as providers } from './0031-providers.js';
 
 export interface Migration {
   version: number;
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { version: 28, name: 'backup-saves', sql: backupSaves },
   { version: 29, name: 'suppressions', sql: suppressions },
   { version: 30, name: 'provider-adapters', sql: providerAdapters },
+  { version: 31, name: 'providers', sql: providers },
 ];

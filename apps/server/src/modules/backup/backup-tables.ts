@@ -72,6 +72,20 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     ],
   },
   {
+    // The providers, without their secrets, callback tokens or the secrets' last characters:
+    // a backup never carries a credential (docs/delivery.md, Providers in the database).
+    name: 'providers',
+    columns: [
+      t('id'),
+      t('name'),
+      t('kind'),
+      t('builtin'),
+      t('enabled'),
+      d('created_at'),
+      d('updated_at'),
+    ],
+  },
+  {
     // The delivery engine's senders (bucket and throttle state, and sender_daily_usage's
     // counters, are running state, not data: left out; so are the counter shards in
     // campaign_delivery_counts, folded into the campaign's own counters when it is settled).
@@ -79,7 +93,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     columns: [
       t('id'),
       t('name'),
-      t('provider'),
+      t('provider_id'),
+      t('address'),
       i('rate_per_second'),
       i('daily_limit'),
       t('is_default'),

@@ -11,5 +11,6 @@ export { campaignDispatch } from './dispatch/dispatch-control.service.js';
 export { dispatchControlRoutes } from './dispatch/dispatch-control.routes.js';
 export { deliveryReadRoutes } from './read/delivery-read.routes.js';
 export { sendersRoutes } from './senders/senders.routes.js';
+export { providersRoutes } from './senders/providers.routes.js';
 export { webhookRoutes } from './status/webhooks.routes.js';
 export { SimulatorServer } from './providers/simulator-server.js';

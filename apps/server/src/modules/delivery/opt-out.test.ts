@@ -70,7 +70,10 @@ const refundsOf = (id: string) =>
 async function reply(from: string, text: string): Promise<number> {
   const res = await fetch(`${t.simulator.url}/v1/inbound`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${t.app.ctx.delivery.webhookSecret}`,
+    },
     body: JSON.stringify({ from, text }),
   });
   expect(res.status).toBe(200);

@@ -11,6 +11,7 @@ import { file, fund, png } from '../campaigns/campaigns.test-fixtures.js';
 import {
   campaignOf,
   depsFor,
+  insertProviderRow,
   makeRetriesDue,
   recipientsOf,
 } from './dispatch/dispatch.test-fixtures.js';
@@ -42,16 +43,19 @@ let adapter: ProviderAdapter;
 let admin: string;
 let adminId: string;
 let senderId: string;
-const hook = () => webhookUrl(t.baseUrl, 'whatsapp_cloud');
+/** The provider's key: its row's id. */
+let key: string;
+const hook = () => webhookUrl(t.baseUrl, key);
 
 beforeAll(async () => {
   t = await startDeliveryApp();
   fake = await WhatsAppFake.start(WA);
+  key = await insertProviderRow(t, 'whatsapp_cloud');
   adapter = createProviderAdapter(
     'whatsapp_cloud',
     { baseUrl: fake.url, apiVersion: WA.apiVersion, phoneNumberId: WA.phoneNumberId },
     { accessToken: WA.accessToken, appSecret: WA.appSecret, verifyToken: WA.verifyToken },
-    { db: t.db, files: t.app.ctx.files, publicBaseUrl: t.baseUrl },
+    { db: t.db, files: t.app.ctx.files, publicBaseUrl: t.baseUrl, name: key },
   );
   t.app.ctx.delivery.register(adapter);
   await t.db.updateTable('senders').set({ is_default: false }).execute();
@@ -60,7 +64,8 @@ beforeAll(async () => {
       .insertInto('senders')
       .values({
         name: 'WhatsApp',
-        provider: 'whatsapp_cloud',
+        provider_id: key,
+        address: WA.phoneNumberId,
         rate_per_second: 500,
         is_default: true,
       })

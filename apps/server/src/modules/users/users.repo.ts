@@ -275,7 +275,4 @@ export async function insertFirstAdmin(
   });
 }
 
-/** PostgreSQL's unique_violation: a concurrent request took the same email first. */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
-}
+export { isUniqueViolation } from '../../db/pg-errors.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DispatchState } from '@herald/contract';
+import type { CreditType, DispatchState, ProviderKind } from '@herald/contract';
 import type { Tx } from '../../../db/database.js';
 
 /**
@@ -8,13 +8,23 @@ import type { Tx } from '../../../db/database.js';
  * campaign's row lock: the lock every claim takes (dispatch.repo.ts).
  */
 
-/** The sender new campaigns go through (Delivery Settings marks one as the default). */
-export function defaultSender(tx: Tx): Promise<{ id: string; provider: string } | undefined> {
-  return tx
-    .selectFrom('senders')
-    .select(['id', 'provider'])
-    .where('is_default', '=', true)
-    .executeTakeFirst();
+/**
+ * The sender a campaign goes through: the one its credit type is routed to (Providers
+ * screen), else the default sender; with its provider's kind and the campaign's credit type.
+ */
+export async function senderOfCampaign(
+  tx: Tx,
+  campaignId: string,
+): Promise<{ id: string; kind: ProviderKind; creditType: CreditType } | undefined> {
+  const { rows } = await sql<{ id: string; kind: ProviderKind; credit_type: CreditType }>`
+    SELECT s.id, p.kind, c.credit_type FROM campaigns c
+      LEFT JOIN credit_routes r ON r.credit_type = c.credit_type
+      JOIN senders s ON s.id = coalesce(r.sender_id,
+        (SELECT d.id FROM senders d WHERE d.is_default))
+      JOIN providers p ON p.id = s.provider_id
+     WHERE c.id = ${campaignId}::uuid`.execute(tx);
+  const row = rows[0];
+  return row && { id: row.id, kind: row.kind, creditType: row.credit_type };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { campaignLink, server as msg, type DispatchState } from '@herald/contract';
+import { campaignLink, kindCarries, server as msg, type DispatchState } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
 import type { Tx } from '../../../db/database.js';
 import { conflict } from '../../../lib/app-error.js';
@@ -21,18 +21,24 @@ import * as repo from './dispatch-control.repo.js';
 type Deps = Pick<AppContext, 'log' | 'delivery'>;
 
 /**
- * An Admin's Approved becomes the engine's Processing in the same transaction: the default
- * sender, its simulated flag, dispatch running and the lane jobs (which commit with it).
- * Returns false, leaving the campaign Approved, for a campaign the engine already sent
- * (it stays with the manual path) or when no default sender exists.
+ * An Admin's Approved becomes the engine's Processing in the same transaction: the sender its
+ * credit type is routed to (else the default one), its simulated flag, dispatch running and
+ * the lane jobs (which commit with it). Returns false, leaving the campaign Approved, for a
+ * campaign the engine already sent (it stays with the manual path), or when no sender exists
+ * or the sender cannot carry the campaign's type.
  */
 export async function startDispatch(deps: Deps, tx: Tx, campaignId: string): Promise<boolean> {
-  const sender = await repo.defaultSender(tx);
+  const sender = await repo.senderOfCampaign(tx, campaignId);
   if (!sender) {
-    deps.log.warn({ component: 'delivery', campaignId }, 'no default sender: left Approved');
+    deps.log.warn({ component: 'delivery', campaignId }, 'no sender: left Approved');
     return false;
   }
-  const simulated = deps.delivery.simulated(sender.provider);
+  // Routing refuses this already; a default sender on an SMS gateway could still meet it.
+  if (!kindCarries(sender.kind, sender.creditType)) {
+    deps.log.warn({ component: 'delivery', campaignId }, 'sender cannot carry it: left Approved');
+    return false;
+  }
+  const simulated = deps.delivery.simulated(sender.kind);
   if (!(await repo.markStarted(tx, campaignId, { id: sender.id, simulated }))) return false;
   await addLaneJobs(tx, campaignId);
   await publishCampaignProgress(tx, [campaignId]);

@@ -75,12 +75,15 @@ export async function lockCampaignRow(tx: Tx, campaignId: string): Promise<void>
   await tx.selectFrom('campaigns').select('id').where('id', '=', campaignId).forUpdate().execute();
 }
 
-/** The sender's daily limit is reached: the campaign waits for the next UTC midnight. */
-export async function markWaiting(tx: Tx, campaignId: string): Promise<Date | null> {
+/**
+ * The campaign waits until `until`, or the next UTC midnight (the sender's daily limit is
+ * reached) when not given.
+ */
+export async function markWaiting(tx: Tx, campaignId: string, until?: Date): Promise<Date | null> {
   const { rows } = await sql<{ resume_at: Date }>`
     UPDATE campaigns SET dispatch_state = 'waiting',
-      dispatch_resume_at = (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day')
-                           AT TIME ZONE 'UTC',
+      dispatch_resume_at = coalesce(${until ?? null}::timestamptz,
+        (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC'),
       dispatch_heartbeat_at = now()
     WHERE id = ${campaignId}::uuid AND dispatch_state IN ('running', 'waiting')
     RETURNING dispatch_resume_at AS resume_at`.execute(tx);

@@ -1,3 +1,4 @@
+import type { StoredProvider } from '../providers/stored-provider.js';
 import { sql } from 'kysely';
 import type { CampaignStatus, CreditType, DispatchState } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../../db/database.js';
@@ -32,17 +33,20 @@ export interface DispatchCampaign {
   cta_url: string | null;
   cta_url_text: string | null;
   sender_id: string | null;
-  provider: string | null;
   rate_per_second: number | null;
+  /** The sender's provider-side address and its provider's row (null without a sender). */
+  address: string | null;
+  provider: StoredProvider | null;
 }
 
-export function loadDispatchCampaign(
+export async function loadDispatchCampaign(
   db: DbOrTx,
   id: string,
 ): Promise<DispatchCampaign | undefined> {
-  return db
+  const row = await db
     .selectFrom('campaigns as c')
     .leftJoin('senders as s', 's.id', 'c.sender_id')
+    .leftJoin('providers as p', 'p.id', 's.provider_id')
     .select([
       'c.id',
       'c.status',
@@ -54,11 +58,51 @@ export function loadDispatchCampaign(
       'c.cta_url',
       'c.cta_url_text',
       'c.sender_id',
-      's.provider',
       's.rate_per_second',
+      's.address',
+      'p.id as provider_id',
+      'p.key',
+      'p.kind',
+      'p.builtin',
+      'p.enabled',
+      'p.settings',
+      'p.secrets',
+      'p.callback_token',
+      'p.updated_at',
     ])
     .where('c.id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { provider_id, key, kind, builtin, enabled, settings, secrets, callback_token } = row;
+  const provider =
+    provider_id === null || key === null || kind === null || row.updated_at === null
+      ? null
+      : {
+          id: provider_id,
+          key,
+          kind,
+          builtin: builtin === true,
+          enabled: enabled === true,
+          settings: settings ?? {},
+          secrets: secrets ?? {},
+          callback_token,
+          updated_at: row.updated_at,
+        };
+  return {
+    id: row.id,
+    status: row.status,
+    dispatch_state: row.dispatch_state,
+    credit_type: row.credit_type,
+    message: row.message,
+    cta_call: row.cta_call,
+    cta_call_text: row.cta_call_text,
+    cta_url: row.cta_url,
+    cta_url_text: row.cta_url_text,
+    sender_id: row.sender_id,
+    rate_per_second: row.rate_per_second,
+    address: row.address,
+    provider,
+  };
 }
 
 export function mediaOf(db: DbOrTx, campaignId: string) {

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { ErrorClass } from '@herald/contract';
+import type { ErrorClass, ProviderKind } from '@herald/contract';
 import type { TestApp } from '../../../../test/harness.js';
 import type { Tx } from '../../../db/database.js';
 import { createCampaign, NORMAL } from '../../campaigns/campaign-actions.test-fixtures.js';
@@ -82,7 +83,7 @@ export function depsFor(
 ): DispatchDeps {
   return {
     db: t.db,
-    delivery: { adapterFor: () => adapter },
+    delivery: { senderAdapter: () => adapter },
     limiter: new SendLimiter(16),
     presence: presenceOf(t.app.ctx),
     log: t.app.ctx.log,
@@ -182,4 +183,17 @@ export async function recipientTableStats(
            (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int AS read
       FROM pg_stat_xact_user_tables WHERE relname = 'campaign_recipients'`.execute(tx);
   return rows[0] ?? { upd: 0, hot: 0, read: 0 };
+}
+
+/**
+ * A provider row of `kind` with nothing in it, for a test that registers its own adapter
+ * under the row's key (its id): `register` wins over the row.
+ */
+export async function insertProviderRow(t: TestApp, kind: ProviderKind): Promise<string> {
+  const id = randomUUID();
+  await t.db
+    .insertInto('providers')
+    .values({ id, name: `${kind} ${id}`, kind })
+    .execute();
+  return id;
 }

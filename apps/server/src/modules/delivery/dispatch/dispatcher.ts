@@ -22,7 +22,8 @@ import {
 } from './dispatch-progress.repo.js';
 import type { DispatchPresence } from './presence.js';
 import { requestFinalize } from '../settle/finalize-request.js';
-import type { OutboundMessage, ProviderAdapter } from '../providers/provider.js';
+import type { OutboundMessage } from '../providers/provider.js';
+import type { Delivery } from '../delivery-context.js';
 import { bucketCapacity, giveBack, takeTokens } from './rate-bucket.repo.js';
 import type { SendLimiter } from './send-limiter.js';
 
@@ -61,7 +62,7 @@ export const DEFAULT_DISPATCH_OPTIONS: Omit<DispatchOptions, 'maxAttempts'> = {
 
 export interface DispatchDeps {
   db: Db;
-  delivery: { adapterFor(provider: string): ProviderAdapter };
+  delivery: Pick<Delivery, 'senderAdapter'>;
   limiter: SendLimiter;
   /** This instance's presence: claims are made under its key, held while they are unwritten. */
   presence: DispatchPresence;
@@ -88,12 +89,16 @@ export async function runDispatchSlice(
   const campaign = await loadDispatchCampaign(db, campaignId);
   if (!campaign || campaign.status !== 'Processing') return;
   if (campaign.dispatch_state !== 'running' && campaign.dispatch_state !== 'waiting') return;
-  if (!campaign.sender_id || !campaign.provider || campaign.rate_per_second === null) {
+  const { provider } = campaign;
+  if (!campaign.sender_id || !provider || campaign.rate_per_second === null) {
     deps.log.error({ component: 'delivery', campaignId }, 'campaign has no sender; not sent');
     return;
   }
+  // A disabled provider sends nothing: its campaigns wait and look again (docs/delivery.md,
+  // Providers in the database).
+  if (!provider.enabled) return waitForProvider(deps, campaignId);
   const sender: Sender = {
-    adapter: deps.delivery.adapterFor(campaign.provider),
+    adapter: deps.delivery.senderAdapter({ ...provider, address: campaign.address ?? '' }),
     build: await messageBuilder(deps, campaign),
     options,
     backoff: (attempt) => backoffMs(attempt, options),
@@ -219,9 +224,21 @@ async function messageBuilder(deps: DispatchDeps, c: DispatchCampaign): Promise<
 }
 
 /** The daily limit is reached: wait for the next UTC day, with the jobs set for then. */
+/** How long a campaign of a disabled provider waits before it looks again. */
+export const DISABLED_PROVIDER_WAIT_MS = 60_000;
+
+async function waitForProvider(deps: DispatchDeps, campaignId: string): Promise<void> {
+  await waitUntil(deps, campaignId, new Date(Date.now() + DISABLED_PROVIDER_WAIT_MS));
+}
+
 async function waitForNextDay(deps: DispatchDeps, campaignId: string): Promise<void> {
+  await waitUntil(deps, campaignId);
+}
+
+/** The campaign waits until `until`, or the next UTC midnight when not given. */
+async function waitUntil(deps: DispatchDeps, campaignId: string, until?: Date): Promise<void> {
   await deps.db.transaction().execute(async (tx) => {
-    const resumeAt = await markWaiting(tx, campaignId);
+    const resumeAt = await markWaiting(tx, campaignId, until);
     if (resumeAt) {
       await addLaneJobs(tx, campaignId, resumeAt);
       await publishCampaignProgress(tx, [campaignId]);

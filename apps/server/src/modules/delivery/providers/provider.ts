@@ -87,8 +87,15 @@ export interface ProviderAdapter {
   readonly name: string;
   /** True when nothing leaves this server (the simulator): the screens say so. */
   readonly simulated: boolean;
-  /** Sends one message; throws a ProviderSendError when the provider refuses. */
-  send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted>;
+  /**
+   * Sends one message; throws a ProviderSendError when the provider refuses. `observe` hears
+   * each HTTP answer as it came (the Providers screen's test message shows it).
+   */
+  send(
+    message: OutboundMessage,
+    signal?: AbortSignal,
+    observe?: AnswerObserver,
+  ): Promise<SendAccepted>;
   /**
    * Optional, for a provider whose API takes many messages in one request (e.g. Infobip's
    * WhatsApp template endpoint, POST /whatsapp/1/message/template with `messages: [...]`, at
@@ -137,6 +144,9 @@ export interface ProviderAdapter {
    */
   verifySubscription?(query: Record<string, string | undefined>): string | null;
 }
+
+/** Hears a provider's raw HTTP answer: its status and body text. */
+export type AnswerObserver = (answer: { status: number; body: string }) => void;
 
 /** What a webhook request looked like beyond its headers and body. */
 export interface CallbackRequest {

@@ -1,3 +1,4 @@
+import type { ProviderKind } from '@herald/contract';
 import type { DbOrTx } from '../../../db/database.js';
 import type { FileStore } from '../../../lib/storage/file-store.js';
 import { PgMediaIdCache, type MediaIdCache } from './media-cache.js';
@@ -19,9 +20,6 @@ import {
  * configured in the app) becomes an adapter, so that work only has to hand its rows here and
  * register the result with `ctx.delivery.register`.
  */
-
-export const PROVIDER_KINDS = ['simulator', 'whatsapp_cloud', 'jasmin', 'twilio'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 type SmsSettings = Omit<SmsHttpSettings, 'callbackUrl'>;
 
@@ -45,6 +43,13 @@ export interface ProviderDeps {
   publicBaseUrl: string;
   /** The media-id cache; one in PostgreSQL on `db` when not given. */
   media?: MediaIdCache;
+  /**
+   * The provider's key (docs/delivery.md, Providers in the database): the adapter's name and
+   * its webhook path's first segment; the kind when not given.
+   */
+  name?: string;
+  /** The unguessable last segment of its webhook path, when it has one. */
+  callbackToken?: string;
 }
 
 export type BuiltAdapter = ProviderAdapter & { close?(): void };
@@ -58,26 +63,42 @@ export function createProviderAdapter<K extends ProviderKind>(
   const config = { kind, settings, credentials } as ProviderConfig;
   switch (config.kind) {
     case 'simulator':
-      return new SimulatorAdapter(config.settings.baseUrl, config.credentials.webhookSecret);
+      return new SimulatorAdapter(
+        config.settings.baseUrl,
+        config.credentials.webhookSecret,
+        undefined,
+        deps.name,
+      );
     case 'whatsapp_cloud':
-      return new WhatsAppCloudAdapter(config.settings, config.credentials, {
-        files: deps.files,
-        media: deps.media ?? new PgMediaIdCache(deps.db),
-      });
+      return new WhatsAppCloudAdapter(
+        config.settings,
+        config.credentials,
+        { files: deps.files, media: deps.media ?? new PgMediaIdCache(deps.db) },
+        deps.name,
+      );
     case 'jasmin':
       return new SmsHttpAdapter(
         JASMIN_PRESET,
         {
           ...config.settings,
-          callbackUrl: webhookUrl(deps.publicBaseUrl, 'jasmin', config.credentials.callbackToken),
+          callbackUrl: webhookUrl(
+            deps.publicBaseUrl,
+            deps.name ?? 'jasmin',
+            config.credentials.callbackToken,
+          ),
         },
         config.credentials,
+        deps.name,
       );
     case 'twilio':
       return new SmsHttpAdapter(
         TWILIO_PRESET,
-        { ...config.settings, callbackUrl: webhookUrl(deps.publicBaseUrl, 'twilio') },
+        {
+          ...config.settings,
+          callbackUrl: webhookUrl(deps.publicBaseUrl, deps.name ?? 'twilio', deps.callbackToken),
+        },
         config.credentials,
+        deps.name,
       );
   }
 }

@@ -50,7 +50,7 @@ describe('simulator server', () => {
     let ok = 0;
     let limited = 0;
     for (let i = 0; Date.now() - began < 1000; i++) {
-      const res = await postJson(`${sim.url}/v1/messages`, msg(`rate:${i}`, num(i)));
+      const res = await postJson(`${sim.url}/v1/messages`, msg(`rate:${i}`, num(i)), SECRET);
       if (res.status === 200) ok++;
       else {
         expect(res.status).toBe(429);
@@ -72,8 +72,8 @@ describe('simulator server', () => {
   it('answers the first id again for a repeated reference and delivers it once', async () => {
     const r = await receiver();
     const sim = await start({ callbackUrl: r.url });
-    const first = await postJson(`${sim.url}/v1/messages`, msg('c:15551234', '15551234'));
-    const again = await postJson(`${sim.url}/v1/messages`, msg('c:15551234', '15551234'));
+    const first = await postJson(`${sim.url}/v1/messages`, msg('c:15551234', '15551234'), SECRET);
+    const again = await postJson(`${sim.url}/v1/messages`, msg('c:15551234', '15551234'), SECRET);
     expect(first.status).toBe(200);
     expect(again).toEqual({ status: 200, body: { id: first.body.id } });
     await waitFor(() => sim.stats().eventsPending === 0);
@@ -91,7 +91,7 @@ describe('simulator server', () => {
 
   it('refuses numbers ending 0000 permanently, 1313 twice (131056), 5000 once (500)', async () => {
     const sim = await start();
-    const send = (to: string) => postJson(`${sim.url}/v1/messages`, msg(`rules:${to}`, to));
+    const send = (to: string) => postJson(`${sim.url}/v1/messages`, msg(`rules:${to}`, to), SECRET);
     for (let i = 0; i < 3; i++) {
       expect(await send('15550000')).toEqual({
         status: 400,
@@ -114,7 +114,7 @@ describe('simulator server', () => {
   it('refuses a body without a reference or a digits-only number', async () => {
     const sim = await start();
     for (const body of [{ to: '15551111' }, msg('x', '+1555'), msg('', '15551111')]) {
-      const res = await postJson(`${sim.url}/v1/messages`, body);
+      const res = await postJson(`${sim.url}/v1/messages`, body, SECRET);
       expect(res).toEqual({
         status: 400,
         body: { error: { code: SIMULATOR_CODES.invalidParameter, message: 'Invalid parameter' } },
@@ -127,7 +127,7 @@ describe('simulator server', () => {
     const sim = await start({ callbackUrl: r.url, failRatio: 0.3, readRatio: 0.5 });
     const refs = Array.from({ length: 40 }, (_, i) => `out:${num(i)}`);
     for (const ref of refs) {
-      await postJson(`${sim.url}/v1/messages`, msg(ref, ref.slice(4)));
+      await postJson(`${sim.url}/v1/messages`, msg(ref, ref.slice(4)), SECRET);
     }
     await waitFor(() => sim.stats().eventsPending === 0);
     for (const c of r.received) {
@@ -162,7 +162,7 @@ describe('simulator server', () => {
     const n = 1200;
     await Promise.all(
       Array.from({ length: n }, (_, i) =>
-        postJson(`${sim.url}/v1/messages`, msg(`batch:${i}`, num(i))),
+        postJson(`${sim.url}/v1/messages`, msg(`batch:${i}`, num(i)), SECRET),
       ),
     );
     await waitFor(() => sim.stats().eventsPending === 0, 20_000);
@@ -180,7 +180,7 @@ describe('simulator server', () => {
 
   it('holds events until a callback URL is set', async () => {
     const sim = await start();
-    await postJson(`${sim.url}/v1/messages`, msg('wait:15553333', '15553333'));
+    await postJson(`${sim.url}/v1/messages`, msg('wait:15553333', '15553333'), SECRET);
     await new Promise((res) => setTimeout(res, 100));
     expect(sim.stats()).toMatchObject({ eventsPending: 2, eventsDelivered: 0 });
     const r = await receiver();

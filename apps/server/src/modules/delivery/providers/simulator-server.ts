@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { StatusEventQueue } from './simulator-events.js';
 import { serveInbound } from './simulator-inbound.js';
 import { SIMULATOR_CODES, outcomeOf, refusalFor } from './simulator-rules.js';
@@ -151,6 +151,11 @@ export class SimulatorServer {
 
   private route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = req.url?.split('?')[0];
+    // Like a real provider, it sends (and signs status events) only for the holder of its
+    // secret: otherwise any local process could have queued recipients reported delivered.
+    if (req.method === 'POST' && !this.authorized(req)) {
+      return reply(res, 401, { error: { code: 401, message: 'Invalid OAuth access token' } });
+    }
     if (req.method === 'POST' && path === '/v1/messages') {
       readJson(req, BODY_LIMIT, (body) => {
         const r = body === undefined ? this.invalid() : this.accept(body);
@@ -178,6 +183,12 @@ export class SimulatorServer {
       return serveInbound(req, res, { url: this.callbackUrl, secret: this.opts.secret });
     }
     reply(res, 404, { error: { code: 404, message: 'Not found' } });
+  }
+
+  private authorized(req: http.IncomingMessage): boolean {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    const expected = Buffer.from(`Bearer ${this.opts.secret}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /** One message, sent alone or in a batch: the status and body a single send answers. */

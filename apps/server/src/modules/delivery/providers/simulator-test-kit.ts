@@ -51,10 +51,12 @@ export async function startReceiver(): Promise<Receiver> {
 export async function postJson(
   url: string,
   body: unknown,
+  /** The simulator's secret, its bearer token. */
+  token: string,
 ): Promise<{ status: number; body: { id?: string; error?: { code?: number; message: string } } }> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { id?: string } };

@@ -219,7 +219,7 @@ describe('simulator adapter', () => {
     const ask = (body: unknown) =>
       fetch(`${sim.url}/v1/inbound`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
         body: JSON.stringify(body),
       });
     // No callback URL yet: nowhere to post it.

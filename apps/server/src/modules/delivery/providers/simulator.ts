@@ -7,6 +7,7 @@ import { BATCH_MAX } from './simulator-server.js';
 import {
   ProviderSendError,
   type BatchAnswer,
+  type AnswerObserver,
   type OutboundMessage,
   type ProviderAdapter,
   type InboundMessage,
@@ -45,7 +46,6 @@ const ErrorBodySchema = z.object({
 });
 
 export class SimulatorAdapter implements ProviderAdapter {
-  readonly name = 'simulator';
   readonly simulated = true;
   /** The simulator's bulk endpoint takes this many (simulator-server.ts BATCH_MAX). */
   readonly maxBatch = BATCH_MAX;
@@ -56,6 +56,8 @@ export class SimulatorAdapter implements ProviderAdapter {
     private readonly secret: string,
     /** Connections kept open: at least the messages in flight at once. */
     maxSockets = 256,
+    /** The provider's key (docs/delivery.md, Providers in the database). */
+    readonly name = 'simulator',
   ) {
     this.pool = new Pool(new URL(baseUrl).origin, {
       connections: maxSockets,
@@ -65,12 +67,17 @@ export class SimulatorAdapter implements ProviderAdapter {
     });
   }
 
-  async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted> {
+  async send(
+    message: OutboundMessage,
+    signal?: AbortSignal,
+    observe?: AnswerObserver,
+  ): Promise<SendAccepted> {
     const { status, text, retryAfter } = await this.post(
       '/v1/messages',
       this.json(message),
       signal,
     );
+    observe?.({ status, body: text });
     if (status >= 200 && status < 300) {
       const id = parseId(text);
       if (id) return { providerMessageId: id };
@@ -132,7 +139,8 @@ export class SimulatorAdapter implements ProviderAdapter {
       const res = await this.pool.request({
         path,
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // The simulator sends only for whoever holds its secret (simulator-server.ts).
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.secret}` },
         body,
         signal,
       });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDeliveryApp, type DeliveryTestApp } from '../../../../test/delivery-harness.js';
 import { NORMAL } from '../../campaigns/campaign-actions.test-fixtures.js';
-import { depsFor, recipientsOf, startedCampaign } from '../dispatch/dispatch.test-fixtures.js';
+import {
+  depsFor,
+  insertProviderRow,
+  recipientsOf,
+  startedCampaign,
+} from '../dispatch/dispatch.test-fixtures.js';
 import { runDispatchSlice } from '../dispatch/dispatcher.js';
 import { ProviderSendError, type OutboundMessage, type ProviderError } from './provider.js';
 import { createProviderAdapter } from './registry.js';
@@ -27,24 +32,29 @@ let jasmin: JasminFake;
 let twilio: TwilioFake;
 let jasminAdapter: SmsHttpAdapter;
 let twilioAdapter: SmsHttpAdapter;
+/** The providers' keys: their rows' ids. */
+let jasminKey: string;
+let twilioKey: string;
 
 beforeAll(async () => {
   t = await startDeliveryApp();
   admin = await t.adminToken();
   jasmin = await JasminFake.start(JASMIN);
   twilio = await TwilioFake.start(TWILIO);
+  jasminKey = await insertProviderRow(t, 'jasmin');
+  twilioKey = await insertProviderRow(t, 'twilio');
   const deps = { db: t.db, files: t.app.ctx.files, publicBaseUrl: t.baseUrl };
   jasminAdapter = createProviderAdapter(
     'jasmin',
     { baseUrl: jasmin.url, from: 'HERALD' },
     { ...JASMIN, callbackToken: TOKEN },
-    deps,
+    { ...deps, name: jasminKey },
   ) as SmsHttpAdapter;
   twilioAdapter = createProviderAdapter(
     'twilio',
     { baseUrl: twilio.url, from: '+15005550006' },
     { username: TWILIO.accountSid, password: TWILIO.authToken },
-    deps,
+    { ...deps, name: twilioKey },
   ) as SmsHttpAdapter;
   t.app.ctx.delivery.register(jasminAdapter);
   t.app.ctx.delivery.register(twilioAdapter);
@@ -85,7 +95,7 @@ async function sentThrough(adapter: SmsHttpAdapter, to: string[]): Promise<strin
     .insertInto('senders')
     .values({
       name: `${adapter.name}-${id}`,
-      provider: adapter.name as 'jasmin',
+      provider_id: adapter.name,
       rate_per_second: 100,
       bucket_tokens: 100,
     })
@@ -97,7 +107,7 @@ async function sentThrough(adapter: SmsHttpAdapter, to: string[]): Promise<strin
 }
 
 describe('Jasmin preset', () => {
-  const dlrUrl = () => webhookUrl(t.baseUrl, 'jasmin', TOKEN);
+  const dlrUrl = () => webhookUrl(t.baseUrl, jasminKey, TOKEN);
 
   it('sends form-encoded fields with a level 3 DLR to the token URL, and reads the id', async () => {
     const sent = await jasminAdapter.send(message());
@@ -212,7 +222,7 @@ describe('Jasmin preset', () => {
 
   it('refuses a DLR without the token or with a wrong one (401), changing nothing', async () => {
     const fields = { id: 'whatever', message_status: 'DELIVRD', level: '2' };
-    const base = webhookUrl(t.baseUrl, 'jasmin');
+    const base = webhookUrl(t.baseUrl, jasminKey);
     for (const url of [base, `${base}/wrong-token`]) {
       const r = await jasmin.throwAt(url, fields, { maxRetries: 0 });
       expect(r).toMatchObject({ acked: false, last: { status: 401 } });
@@ -224,7 +234,7 @@ describe('Jasmin preset', () => {
 });
 
 describe('Twilio preset', () => {
-  const callbackUrl = () => webhookUrl(t.baseUrl, 'twilio');
+  const callbackUrl = () => webhookUrl(t.baseUrl, twilioKey);
 
   it('sends To, From, Body and StatusCallback with Basic auth, and reads the sid', async () => {
     const sent = await twilioAdapter.send(message());

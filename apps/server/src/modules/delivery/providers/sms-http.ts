@@ -4,6 +4,7 @@ import {
   ProviderSendError,
   type CallbackRequest,
   type InboundMessage,
+  type AnswerObserver,
   type OutboundMessage,
   type ProviderAdapter,
   type ProviderError,
@@ -96,6 +97,8 @@ export class SmsHttpAdapter implements ProviderAdapter {
     private readonly preset: SmsPreset,
     private readonly settings: SmsHttpSettings,
     private readonly credentials: SmsHttpCredentials,
+    /** The provider's key (docs/delivery.md, Providers in the database); the preset's name. */
+    private readonly key?: string,
   ) {
     if (!preset.signs) {
       // Without a signature the token is the only proof a callback is the gateway's.
@@ -107,10 +110,14 @@ export class SmsHttpAdapter implements ProviderAdapter {
   }
 
   get name(): string {
-    return this.preset.name;
+    return this.key ?? this.preset.name;
   }
 
-  async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted> {
+  async send(
+    message: OutboundMessage,
+    signal?: AbortSignal,
+    observe?: AnswerObserver,
+  ): Promise<SendAccepted> {
     const to = internationalDigits(
       message.to,
       message.creditType,
@@ -135,6 +142,7 @@ export class SmsHttpAdapter implements ProviderAdapter {
       status = res.status;
       retryAfter = res.headers.get('retry-after');
       text = await res.text();
+      observe?.({ status, body: text });
     } catch (err) {
       throw new ProviderSendError({
         code: 'network',

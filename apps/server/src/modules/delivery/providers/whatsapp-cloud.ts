@@ -6,6 +6,7 @@ import { internationalDigits } from './phone-format.js';
 import {
   ProviderSendError,
   type InboundMessage,
+  type AnswerObserver,
   type OutboundMessage,
   type ProviderAdapter,
   type ProviderError,
@@ -77,7 +78,6 @@ const GraphErrorSchema = z.object({
 });
 
 export class WhatsAppCloudAdapter implements ProviderAdapter {
-  readonly name = 'whatsapp_cloud';
   readonly simulated = false;
   private readonly root: string;
 
@@ -85,24 +85,34 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
     private readonly settings: WhatsAppCloudSettings,
     private readonly credentials: WhatsAppCloudCredentials,
     private readonly deps: WhatsAppCloudDeps,
+    /** The provider's key (docs/delivery.md, Providers in the database). */
+    readonly name = 'whatsapp_cloud',
   ) {
     this.root = `${settings.baseUrl.replace(/\/+$/, '')}/${settings.apiVersion}/${encodeURIComponent(settings.phoneNumberId)}`;
   }
 
-  async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendAccepted> {
+  async send(
+    message: OutboundMessage,
+    signal?: AbortSignal,
+    observe?: AnswerObserver,
+  ): Promise<SendAccepted> {
     const to = internationalDigits(
       message.to,
       message.creditType,
       this.settings.domesticCountryCode,
     );
-    const plan = await planMessage({ ...message, to }, (f) => this.mediaId(message, f, signal));
-    const id = await this.post(plan.main, signal);
+    const plan = await planMessage({ ...message, to }, (f) =>
+      this.mediaId(message, f, signal, observe),
+    );
+    const id = await this.post(plan.main, signal, observe);
     // The row tracks the first message; a later part that fails leaves it sent.
-    for (const extra of plan.extras) await this.post(extra, signal).catch(() => undefined);
+    for (const extra of plan.extras) {
+      await this.post(extra, signal, observe).catch(() => undefined);
+    }
     return { providerMessageId: id };
   }
 
-  private async post(body: WaBody, signal?: AbortSignal): Promise<string> {
+  private async post(body: WaBody, signal?: AbortSignal, observe?: AnswerObserver) {
     const res = await this.request(
       `${this.root}/messages`,
       {
@@ -111,6 +121,7 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
         body: JSON.stringify(body),
       },
       signal,
+      observe,
     );
     const parsed = SendAnswerSchema.safeParse(res.json);
     if (!parsed.success) {
@@ -120,16 +131,30 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
   }
 
   /** The provider's id of a campaign file: uploaded once per campaign and sender. */
-  private mediaId(m: OutboundMessage, f: OutboundFile, signal?: AbortSignal): Promise<string> {
+  private mediaId(
+    m: OutboundMessage,
+    f: OutboundFile,
+    signal?: AbortSignal,
+    observe?: AnswerObserver,
+  ): Promise<string> {
     const key = {
       senderKey: this.settings.phoneNumberId,
       campaignId: m.campaignId,
       mediaKey: f.key,
     };
-    return this.deps.media.idFor(key, WA_MEDIA_REUSE_MS, () => this.upload(f, signal), signal);
+    return this.deps.media.idFor(
+      key,
+      WA_MEDIA_REUSE_MS,
+      () => this.upload(f, signal, observe),
+      signal,
+    );
   }
 
-  private async upload(f: OutboundFile, signal?: AbortSignal): Promise<string> {
+  private async upload(
+    f: OutboundFile,
+    signal?: AbortSignal,
+    observe?: AnswerObserver,
+  ): Promise<string> {
     const opened = await this.deps.files.open(f.key);
     if (!opened)
       throw new ProviderSendError({ code: LOCAL_CODES.invalid, text: `missing ${f.key}` });
@@ -143,7 +168,12 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
       new Blob([Buffer.concat(chunks)], { type: f.mime }),
       f.key.slice(f.key.lastIndexOf('/') + 1),
     );
-    const res = await this.request(`${this.root}/media`, { method: 'POST', body: form }, signal);
+    const res = await this.request(
+      `${this.root}/media`,
+      { method: 'POST', body: form },
+      signal,
+      observe,
+    );
     const parsed = UploadAnswerSchema.safeParse(res.json);
     if (!parsed.success) {
       throw new ProviderSendError({ code: String(res.status), text: msg.providerNoMessageId });
@@ -156,6 +186,7 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
     url: string,
     init: RequestInit,
     signal?: AbortSignal,
+    observe?: AnswerObserver,
   ): Promise<{ status: number; json: unknown }> {
     const timeout = AbortSignal.timeout(SEND_TIMEOUT_MS);
     let res: Response;
@@ -167,6 +198,7 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       text = await res.text();
+      observe?.({ status: res.status, body: text });
     } catch (err) {
       throw new ProviderSendError({
         code: 'network',

@@ -1,17 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, SenderSchema, UpdateSenderBodySchema } from '@herald/contract';
+import {
+  CreateSenderBodySchema,
+  CreditRouteSchema,
+  IdParamsSchema,
+  SenderSchema,
+  UpdateRoutesBodySchema,
+  UpdateSenderBodySchema,
+} from '@herald/contract';
 import { caller } from '../../../plugins/auth.js';
 import * as senders from './senders.service.js';
 
 const ADMIN = { roles: ['Admin'] } as const;
 
-/** Delivery Settings: Admin only; every other role gets 403 before its input is read. */
+/** Senders and credit-type routing: Admin only; every other role gets 403 before its input is read. */
 export const sendersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/delivery/senders',
     { config: ADMIN, schema: { response: { 200: z.array(SenderSchema) } } },
     (req) => senders.listSenders(app.ctx, caller(req)),
+  );
+  app.post(
+    '/delivery/senders',
+    { config: ADMIN, schema: { body: CreateSenderBodySchema, response: { 201: SenderSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(await senders.createSender(app.ctx, caller(req), req.body)),
   );
   app.put(
     '/delivery/senders/:id',
@@ -24,5 +37,26 @@ export const sendersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => senders.updateSender(app.ctx, caller(req), req.params.id, req.body),
+  );
+  app.delete(
+    '/delivery/senders/:id',
+    { config: ADMIN, schema: { params: IdParamsSchema } },
+    async (req, reply) => {
+      await senders.deleteSender(app.ctx, caller(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
+  app.get(
+    '/delivery/routes',
+    { config: ADMIN, schema: { response: { 200: z.array(CreditRouteSchema) } } },
+    (req) => senders.listRoutes(app.ctx, caller(req)),
+  );
+  app.put(
+    '/delivery/routes',
+    {
+      config: ADMIN,
+      schema: { body: UpdateRoutesBodySchema, response: { 200: z.array(CreditRouteSchema) } },
+    },
+    (req) => senders.updateRoutes(app.ctx, caller(req), req.body),
   );
 };

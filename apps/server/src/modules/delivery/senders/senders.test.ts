@@ -24,7 +24,9 @@ describe('GET /api/delivery/senders', () => {
   it("lists the seeded simulator with today's UTC usage only", async () => {
     expect(simulator).toMatchObject({
       name: 'Simulator',
-      provider: 'simulator',
+      provider: 'Simulator',
+      providerKind: 'simulator',
+      address: '',
       ratePerSecond: 80,
       dailyLimit: null,
       isDefault: true,

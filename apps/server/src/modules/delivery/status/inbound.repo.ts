@@ -17,7 +17,8 @@ export async function latestOwnerReaching(
 ): Promise<string | undefined> {
   const { rows } = await sql<{ user_id: string }>`
     SELECT c.user_id FROM campaigns c
-      JOIN senders s ON s.id = c.sender_id AND s.provider = ${provider}
+      JOIN senders s ON s.id = c.sender_id
+      JOIN providers p ON p.id = s.provider_id AND p.key = ${provider}
      WHERE c.sender_id IS NOT NULL
        AND EXISTS (SELECT 1 FROM campaign_recipients r
                     WHERE r.campaign_id = c.id AND r.phone = ${phone}

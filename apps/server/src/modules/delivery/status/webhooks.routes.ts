@@ -88,7 +88,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         onRequest: (req) => admit(req),
       },
       async (req, reply) => {
-        const adapter = adapterOf(req.params.provider, req.params.token);
+        const adapter = await adapterOf(req.params.provider, req.params.token);
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         // The signature before anything of the body is parsed.
         if (!adapter.verifyCallback(req.headers, raw, { url: req.url })) {
@@ -117,7 +117,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         onRequest: (req) => admit(req),
       },
       async (req, reply) => {
-        const adapter = adapterOf(req.params.provider, req.params.token);
+        const adapter = await adapterOf(req.params.provider, req.params.token);
         const challenge = adapter.verifySubscription?.(req.query) ?? null;
         if (challenge === null) throw forbidden(msg.webhookSubscriptionRefused);
         return reply.type('text/plain; charset=utf-8').send(challenge);
@@ -136,23 +136,19 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   }
 
   /**
-   * The provider's adapter, with the path's token checked: one that has a callback token needs
-   * exactly it (compared in constant time), one without takes no token segment at all.
+   * The provider's adapter, by its key, with the path's token checked: one that has a callback
+   * token needs exactly it (compared in constant time), one without takes no token segment.
    */
-  function adapterOf(provider: string, token: string | undefined): ProviderAdapter {
-    let adapter: ProviderAdapter;
-    try {
-      adapter = ctx.delivery.adapterFor(provider);
-    } catch {
-      throw notFound(msg.webhookProviderUnknown);
-    }
-    const expected = adapter.callbackToken;
+  async function adapterOf(provider: string, token: string | undefined): Promise<ProviderAdapter> {
+    const endpoint = await ctx.delivery.endpoint(provider);
+    if (!endpoint) throw notFound(msg.webhookProviderUnknown);
+    const expected = endpoint.callbackToken;
     if (expected === undefined) {
       if (token !== undefined) throw notFound(msg.webhookProviderUnknown);
     } else if (token === undefined || !sameSecret(token, expected)) {
       throw unauthorized(msg.webhookSignatureInvalid);
     }
-    return adapter;
+    return endpoint.adapter;
   }
 };
 
