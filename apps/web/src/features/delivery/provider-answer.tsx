@@ -9,7 +9,7 @@ const t = ui.providers;
 export function ProviderAnswer({ result }: { result: ProviderTestResult }) {
   const headingId = useId();
   return (
-    <section className="mt-3" aria-labelledby={headingId}>
+    <div className="mt-3">
       <Alert variant={result.ok ? 'success' : 'danger'} className="mb-2">
         {result.message}
       </Alert>
@@ -29,6 +29,6 @@ export function ProviderAnswer({ result }: { result: ProviderTestResult }) {
       >
         {result.body}
       </pre>
-    </section>
+    </div>
   );
 }
