@@ -21,6 +21,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Storage Management', '/storage'],
     ['Providers', '/providers'],
     ['Whitelabel Settings', '/whitelabel-settings'],
+    ['API & Webhooks', '/api-keys'],
   ],
   Reseller: [
     ['Dashboard', '/reseller-dashboard'],
@@ -34,6 +35,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Support Tickets', '/tickets'],
     ['Announcements', '/announcements-history'],
     ['Whitelabel Settings', '/whitelabel-settings'],
+    ['API & Webhooks', '/api-keys'],
   ],
   'Sub-Reseller': [
     ['Dashboard', '/subreseller-dashboard'],
@@ -46,6 +48,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Support Tickets', '/tickets'],
     ['Announcements', '/announcements-history'],
     ['Whitelabel Settings', '/whitelabel-settings'],
+    ['API & Webhooks', '/api-keys'],
   ],
   User: [
     ['Dashboard', '/user-dashboard'],
@@ -55,6 +58,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Transaction History', '/history'],
     ['Support Tickets', '/tickets'],
     ['Announcements', '/announcements-history'],
+    ['API & Webhooks', '/api-keys'],
   ],
 };
 

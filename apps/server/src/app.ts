@@ -6,7 +6,7 @@ import type { Mailer } from './lib/mail.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { serializerCompiler } from './plugins/serializer.js';
-import { lazyChildLoggerFactory } from './plugins/request-logger.js';
+import { lazyChildLoggerFactory, loggedRequest } from './plugins/request-logger.js';
 import { registerApiCompression } from './plugins/compression.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -24,6 +24,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { announcementFilesRoutes } from './modules/announcements/announcement-files.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import {
@@ -61,7 +62,15 @@ export interface BuiltApp {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // A webhook's token segment is its credential: the request lines never write it.
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: loggedRequest },
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          },
     // Fastify refuses a bare hop count (it cannot tell the proxy from a client), so the count
     // becomes a trust function: the server is reachable only through that many proxies.
     trustProxy: ((tp) => (typeof tp === 'number' ? (_: string, hop: number) => hop < tp : tp))(
@@ -111,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(announcementFilesRoutes);
       await api.register(notificationsRoutes);
       await api.register(suppressionsRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(liveRoutes);
       await api.register(backupRoutes);
       // Public: the provider's signature over the raw body is its credential.

@@ -30,7 +30,12 @@ export interface DeliveryTestApp extends TestApp {
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export async function startDeliveryApp(
-  overrides: { simulator?: SimulatorOverrides; env?: Record<string, string> } = {},
+  overrides: {
+    simulator?: SimulatorOverrides;
+    env?: Record<string, string>;
+    /** Collects the app's log lines (debug and up). */
+    logs?: string[];
+  } = {},
 ): Promise<DeliveryTestApp> {
   const settings = {
     ratePerSecond: 1000,
@@ -42,15 +47,18 @@ export async function startDeliveryApp(
   const simulator = await SimulatorServer.start({ ...settings, secret: TEST_WEBHOOK_SECRET });
   let t: TestApp;
   try {
-    t = await createTestApp({
-      DELIVERY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      SIMULATOR_URL: simulator.url,
-      SIMULATOR_RATE: String(settings.ratePerSecond),
-      SIMULATOR_FAIL_RATIO: String(settings.failRatio),
-      SIMULATOR_READ_RATIO: String(settings.readRatio),
-      SIMULATOR_DELAY_MS: String(settings.delayMs),
-      ...overrides.env,
-    });
+    t = await createTestApp(
+      {
+        DELIVERY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        SIMULATOR_URL: simulator.url,
+        SIMULATOR_RATE: String(settings.ratePerSecond),
+        SIMULATOR_FAIL_RATIO: String(settings.failRatio),
+        SIMULATOR_READ_RATIO: String(settings.readRatio),
+        SIMULATOR_DELAY_MS: String(settings.delayMs),
+        ...overrides.env,
+      },
+      overrides.logs,
+    );
   } catch (err) {
     await simulator.close();
     throw err;

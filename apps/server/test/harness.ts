@@ -80,7 +80,11 @@ export function s3StorageEnv(): Record<string, string> {
  * A fresh database (cloned from the migrated template) and a fresh app for one test file.
  * TEST_STORAGE=s3 runs every such app on the S3 driver.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Every log line the app writes, at debug level and up, when given (the app is silent otherwise). */
+  logs?: string[],
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `herald_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -106,7 +110,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { app } = await buildApp({
     config,
     databaseUrl,
-    logger: false,
+    logger: logs
+      ? { level: 'debug', stream: { write: (line: string) => void logs.push(line) } }
+      : false,
     mailer: {
       async send(m) {
         if (t.mailFailure) throw t.mailFailure;

@@ -38,3 +38,4 @@ export * from './delivery.js';
 export * from './opt-out.js';
 export * from './schemas/suppressions.js';
 export * from './schemas/providers.js';
+export * from './schemas/api-keys.js';

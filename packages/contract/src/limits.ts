@@ -70,6 +70,11 @@ export const RATE_LIMITS = {
    * 6,000, far above what a provider sends (docs/delivery.md, Status webhooks and signatures).
    */
   webhookPerIp: { max: 6000, windowSeconds: 60, leaky: true },
+  /**
+   * Per API key, on every request it authenticates (docs/api.md, Rate limits): 10 a second on
+   * average over a minute, a fixed window so RateLimit-Remaining and RateLimit-Reset read plainly.
+   */
+  apiKeyRequests: { max: 600, windowSeconds: 60 },
 } as const;
 
 /**
@@ -177,3 +182,12 @@ export const SUPPRESSION_IMPORT_MAX_ROWS = 100_000;
 export const SUPPRESSION_CHECK_BODY_BYTES = 20 * 1024 * 1024;
 /** Pause after the last change of the Create Campaign numbers before the suppressed count is asked. */
 export const SUPPRESSION_CHECK_DEBOUNCE_MS = 600;
+
+/** API keys (docs/api.md): a key's name at most, and how many keys one user may hold at once. */
+export const API_KEY_NAME_MAX = 64;
+export const API_KEYS_PER_USER = 20;
+/** The Admin's list of every user's keys pages (keyset, newest first). */
+export const API_KEYS_PAGE_DEFAULT = 50;
+export const API_KEYS_PAGE_MAX = 200;
+/** A key's "last used" is written at most once per this many seconds, not on every request. */
+export const API_KEY_LAST_USED_STEP_SECONDS = 60;

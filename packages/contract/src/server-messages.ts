@@ -278,4 +278,15 @@ export const server = {
     `Imported ${added} ${added === 1 ? 'number' : 'numbers'}; ${skipped} already listed, ${invalid} invalid.`,
   suppressionCheckTooMany: (max: number) =>
     `Send at most ${max.toLocaleString('en-US')} numbers to check.`,
+  // API keys (docs/api.md).
+  apiKeyNameRequired: 'Enter a name for the key.',
+  apiKeyNameTooLong: (max: number) => `The key's name must be at most ${max} characters.`,
+  apiKeyKindInvalid: 'Choose a live or a test key.',
+  apiKeyCreated: (name: string) =>
+    `API key ${name} was created. Copy it now: it is not shown again.`,
+  apiKeysTooMany: (max: number) => `You have ${max} API keys already. Revoke one to add another.`,
+  apiKeyNotFound: 'This API key does not exist or was revoked.',
+  apiKeyRevoked: (name: string) => `API key ${name} was revoked.`,
+  apiKeyInvalid: 'This API key is not valid or was revoked.',
+  apiKeyNeedsSession: 'API keys cannot manage API keys. Sign in to the web app to do this.',
 } as const;

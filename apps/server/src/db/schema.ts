@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   AnnouncementVisibilityType,
+  ApiKeyKind,
   BackupBuildState,
   BackupSaveState,
   CampaignFileKind,
@@ -162,6 +163,20 @@ export interface Database {
   backup_downloads: BackupDownloadsTable;
   backup_saves: BackupSavesTable;
   suppressions: SuppressionsTable;
+  api_keys: ApiKeysTable;
+}
+
+/** A user's key for the public API (migration 0032, docs/api.md). */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  kind: ApiKeyKind;
+  hash: Buffer;
+  last4: string;
+  token_version: number;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
 }
 
 /** A number an account's campaigns never send to (migration 0029). */

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@herald/contract';
 import { server as msg } from '@herald/contract';
+import { looksLikeApiKey } from '../lib/api-keys.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
+import { authenticateApiKey } from './api-key-auth.js';
 import type { AuthUser } from './auth-state.js';
 
 declare module 'fastify' {
@@ -10,9 +12,13 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles allowed on the route; absent means any logged-in user. */
     roles?: readonly Role[];
+    /** A signed-in session only: an API key answers 403 (key management, docs/api.md). */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     authUser: AuthUser | null;
+    /** The API key that authenticated the request; null for a session's token. */
+    apiKeyId: string | null;
   }
 }
 
@@ -34,12 +40,14 @@ export function caller(req: FastifyRequest): AuthUser {
 
 /**
  * Authenticates every /api request (bearer token, cheap verify, revocation by token version and
- * status), holds a user who must change their password to the routes that allow it, and then
- * checks the route's `config.roles`. Callback style, synchronous when the
- * caller is cached: no promise per request on the hot path (docs/performance.md, request CPU).
+ * status; or an API key, api-key-auth.ts and docs/api.md), holds a user who must change their
+ * password to the routes that allow it, and then checks the route's `config.roles` and
+ * `config.sessionOnly`. Callback style, synchronous when the session's caller is cached: no
+ * promise per request on the hot path (docs/performance.md, request CPU).
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authUser', null);
+  app.decorateRequest('apiKeyId', null);
   app.addHook('onRequest', (req, reply, done) => {
     // API answers are private and never sniffed; set first so errors carry them too.
     reply.header('cache-control', 'no-store');
@@ -48,12 +56,9 @@ export function registerAuth(app: FastifyInstance): void {
     if (config.public) return done();
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return done(unauthorized(msg.notLoggedIn));
-    const claims = app.ctx.tokens.verify(header.slice(7).trim());
-    if (!claims) return done(unauthorized(msg.sessionEnded));
-    const admit = (user: AuthUser | undefined) => {
-      if (!user || user.status !== 'Active' || user.tokenVersion !== claims.tv) {
-        return done(unauthorized(msg.sessionEnded));
-      }
+    const credential = header.slice(7).trim();
+    // The same checks after the caller is known, for a session and for an API key alike.
+    const admitUser = (user: AuthUser) => {
       req.authUser = user;
       if (
         user.mustChangePassword &&
@@ -62,7 +67,26 @@ export function registerAuth(app: FastifyInstance): void {
         return done(forbidden(msg.passwordChangeRequired));
       }
       if (config.roles && !config.roles.includes(user.role)) return done(forbidden());
+      if (config.sessionOnly && req.apiKeyId) return done(forbidden(msg.apiKeyNeedsSession));
       done();
+    };
+    if (looksLikeApiKey(credential)) {
+      authenticateApiKey(app.ctx, credential, reply).then(
+        ({ keyId, user }) => {
+          req.apiKeyId = keyId;
+          admitUser(user);
+        },
+        (err: Error) => done(err),
+      );
+      return;
+    }
+    const claims = app.ctx.tokens.verify(credential);
+    if (!claims) return done(unauthorized(msg.sessionEnded));
+    const admit = (user: AuthUser | undefined) => {
+      if (!user || user.status !== 'Active' || user.tokenVersion !== claims.tv) {
+        return done(unauthorized(msg.sessionEnded));
+      }
+      admitUser(user);
     };
     const cached = app.ctx.authState.peek(claims.sub);
     if (cached) return admit(cached);

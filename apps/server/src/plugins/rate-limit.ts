@@ -21,6 +21,15 @@ export const LONGEST_WINDOW_SECONDS = Math.max(
   ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds),
 );
 
+/** Where a key stands after one counted attempt: what the RateLimit-* headers tell. */
+export interface Quota {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends (or the next drain): Retry-After when refused. */
+  resetSeconds: number;
+  refused: boolean;
+}
+
 /**
  * Fixed-window (or leaky-bucket) counters in PostgreSQL, so every server instance on one database
  * shares them.
@@ -46,6 +55,21 @@ export class RateLimiter {
       }
     }
     if (retryAfter) throw tooMany(retryAfter);
+  }
+
+  /**
+   * Counts one attempt against one key and answers where it stands, refused or not, so the
+   * caller can tell the client its quota (the API keys' RateLimit-* headers, docs/api.md).
+   */
+  async quota(key: string, limit: Limit): Promise<Quota> {
+    const row = await hit(this.db, key, limit);
+    const span = limit.leaky ? limit.windowSeconds / limit.max : limit.windowSeconds;
+    return {
+      limit: limit.max,
+      remaining: Math.max(limit.max - row.hits, 0),
+      resetSeconds: Math.max(Math.ceil(span - row.age), 1),
+      refused: row.hits > limit.max,
+    };
   }
 
   /** Gives back one counted attempt per key: for an attempt that turned out legitimate. */

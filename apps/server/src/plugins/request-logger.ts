@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { redactCallbackToken } from '../modules/delivery/providers/webhook-url.js';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
@@ -70,3 +71,17 @@ export class LazyChildLogger implements FastifyBaseLogger {
 /** Fastify's `childLoggerFactory`: request loggers made on first use. */
 export const lazyChildLoggerFactory: ChildLoggerFactory = (logger, bindings, opts) =>
   new LazyChildLogger(logger, bindings, opts);
+
+/**
+ * A request as its log lines show it (Fastify's own fields), with a provider webhook's token
+ * segment replaced: the token is the credential of a gateway that signs nothing.
+ */
+export function loggedRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactCallbackToken(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket.remotePort,
+  };
+}

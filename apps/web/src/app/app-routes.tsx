@@ -28,6 +28,7 @@ const SuppressionsPage = screen(
   () => import('../features/suppressions/suppressions-page'),
   'SuppressionsPage',
 );
+const ApiKeysPage = screen(() => import('../features/api-keys/api-keys-page'), 'ApiKeysPage');
 const ManageAnnouncementsPage = screen(
   () => import('../features/announcements/manage-announcements-page'),
   'ManageAnnouncementsPage',
@@ -65,6 +66,7 @@ const screens: Partial<Record<RouteKey, Preloadable<object>>> = {
   announcementsHistory: AnnouncementHistoryPage,
   tickets: TicketsPage,
   suppressions: SuppressionsPage,
+  apiKeys: ApiKeysPage,
   backup: BackupPage,
   storage: StoragePage,
   providers: ProvidersPage,

@@ -39,6 +39,7 @@ export const routes = {
   campaigns: { path: '/campaigns', roles: ALL, title: 'Campaigns', ready: true },
   tickets: { path: '/tickets', roles: ALL, title: 'Support Tickets', ready: true },
   suppressions: { path: '/suppressions', roles: ALL, title: 'Suppression List', ready: true },
+  apiKeys: { path: '/api-keys', roles: ALL, title: 'API & Webhooks', ready: true },
   announcementsHistory: {
     path: '/announcements-history',
     roles: ALL,
@@ -122,6 +123,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'storage', label: 'Storage Management' },
     { key: 'providers', label: 'Providers' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
   Reseller: [
     { key: 'resellerDashboard', label: 'Dashboard' },
@@ -135,6 +137,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'tickets', label: 'Support Tickets' },
     { key: 'announcementsHistory', label: 'Announcements' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
   'Sub-Reseller': [
     { key: 'subResellerDashboard', label: 'Dashboard' },
@@ -147,6 +150,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'tickets', label: 'Support Tickets' },
     { key: 'announcementsHistory', label: 'Announcements' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
   User: [
     { key: 'userDashboard', label: 'Dashboard' },
@@ -156,6 +160,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'history', label: 'Transaction History' },
     { key: 'tickets', label: 'Support Tickets' },
     { key: 'announcementsHistory', label: 'Announcements' },
+    { key: 'apiKeys', label: 'API & Webhooks' },
   ],
 };
 

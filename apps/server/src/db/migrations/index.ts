@@ -27,6 +27,7 @@ import { sql as backupSaves } from './0028-backup-saves.js';
 import { sql as suppressions } from './0029-suppressions.js';
 import { sql as providerAdapters } from './0030-provider-adapters.js';
 import { sql as providers } from './0031-providers.js';
+import { sql as apiKeys } from './0032-api-keys.js';
 
 export interface Migration {
   version: number;
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   { version: 29, name: 'suppressions', sql: suppressions },
   { version: 30, name: 'provider-adapters', sql: providerAdapters },
   { version: 31, name: 'providers', sql: providers },
+  { version: 32, name: 'api-keys', sql: apiKeys },
 ];

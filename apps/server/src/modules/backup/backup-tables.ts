@@ -3,8 +3,9 @@
  * (docs/product.md, Backup and storage). A table or column not named here is never exported, so a new one
  * (a secret, a hash) stays out until someone adds it on purpose. Left out on purpose: password
  * hashes and token versions (users), one-time codes (password_resets), rate-limit counters,
- * idempotency keys (stored replies), the mail outbox (its bodies carry reset codes), the
- * owner-only `herald_private` schema and the job queue.
+ * idempotency keys (stored replies), the mail outbox (its bodies carry reset codes), API keys
+ * (their hashes find a live key, and a restore from this export could not make them work again:
+ * docs/api.md, Backups), the owner-only `herald_private` schema and the job queue.
  */
 
 /** How a column's value is written: text as it is, `int` as a number, `date` as a date cell. */

@@ -21,6 +21,7 @@ let reseller = '';
 let sub = '';
 let user = '';
 let userEmail = '';
+let apiKeySecret = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,6 +44,14 @@ beforeAll(async () => {
   // Secrets that must never be exported.
   await sql`INSERT INTO password_resets (user_id, otp_hash, expires_at)
     SELECT id, 'otp-hash-secret', now() + interval '1 hour' FROM users LIMIT 1`.execute(t.db);
+  const key = await t.request({
+    method: 'POST',
+    url: '/api/api-keys',
+    token: user,
+    payload: { name: 'backup-key-name', kind: 'live' },
+  });
+  expect(key.statusCode, key.body).toBe(201);
+  apiKeySecret = key.json<{ secret: string }>().secret;
 });
 afterAll(() => t.close());
 
@@ -97,6 +106,23 @@ function tablesOf(book: XLSX.WorkBook): Map<string, unknown[][]> {
 
 describe('POST /api/backup/generate-download', () => {
   it('a workbook with one sheet per table holding every row, no secrets, formulas neutralised', async () => {
+    // A provider's credentials never reach a backup, sealed or not.
+    const provider = await t.request({
+      method: 'POST',
+      url: '/api/delivery/providers',
+      token: admin,
+      payload: {
+        kind: 'jasmin',
+        name: 'Backed-up gateway',
+        settings: { baseUrl: 'http://127.0.0.1:9' },
+        secrets: { username: 'gateway-user-secret', password: 'gateway-password-secret' },
+      },
+    });
+    expect(provider.statusCode, provider.body).toBe(201);
+    const sealed = await t.db
+      .selectFrom('providers')
+      .select(['secrets', 'callback_token'])
+      .execute();
     const book = XLSX.read(await generate(admin), { cellFormula: true });
     const tables = tablesOf(book);
     expect([...tables.keys()]).toEqual(BACKUP_TABLES.map((tb) => tb.name));
@@ -112,7 +138,14 @@ describe('POST /api/backup/generate-download', () => {
     for (const name of ['campaign_files', 'tickets', 'ticket_attachments', 'credit_balances']) {
       expect(tables.get(name)!.length, name).toBeGreaterThan(1);
     }
-    for (const secret of ['password_resets', 'rate_limits', 'idempotency_keys', 'mail_outbox']) {
+    const secrets = [
+      'password_resets',
+      'rate_limits',
+      'idempotency_keys',
+      'mail_outbox',
+      'api_keys',
+    ];
+    for (const secret of secrets) {
       expect(book.SheetNames).not.toContain(secret);
     }
     const users = tables.get('users')!;
@@ -122,6 +155,30 @@ describe('POST /api/backup/generate-download', () => {
     const everyCell = [...tables.values()].flat(2).map(String);
     for (const { password_hash } of hashes) expect(everyCell).not.toContain(password_hash);
     expect(everyCell.some((c) => c.includes('otp-hash-secret'))).toBe(false);
+    expect(tables.get('providers')!.length).toBe(3);
+    expect(tables.get('providers')![0]).toEqual([
+      'id',
+      'name',
+      'kind',
+      'builtin',
+      'enabled',
+      'created_at',
+      'updated_at',
+    ]);
+    const credentials = ['gateway-user-secret', 'gateway-password-secret'];
+    for (const row of sealed) {
+      credentials.push(
+        ...Object.values(row.secrets),
+        ...(row.callback_token ? [row.callback_token] : []),
+      );
+    }
+    for (const secret of credentials) {
+      expect(
+        everyCell.some((c) => c.includes(secret)),
+        secret,
+      ).toBe(false);
+    }
+    expect(everyCell.some((c) => c.includes('backup-key-name') || c === apiKeySecret)).toBe(false);
 
     // No formula anywhere; the dangerous texts start with a quote.
     for (const name of book.SheetNames) {

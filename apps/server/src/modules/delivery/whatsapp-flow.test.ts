@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaignLink, server as msg } from '@herald/contract';
+import { campaignLink, server as msg, type Provider, type Sender } from '@herald/contract';
 import { startDeliveryApp, type DeliveryTestApp } from '../../../test/delivery-harness.js';
 import {
   createCampaign,
@@ -11,14 +11,10 @@ import { file, fund, png } from '../campaigns/campaigns.test-fixtures.js';
 import {
   campaignOf,
   depsFor,
-  insertProviderRow,
   makeRetriesDue,
   recipientsOf,
 } from './dispatch/dispatch.test-fixtures.js';
 import { runDispatchSlice } from './dispatch/dispatcher.js';
-import { createProviderAdapter } from './providers/registry.js';
-import { webhookUrl } from './providers/webhook-url.js';
-import type { ProviderAdapter } from './providers/provider.js';
 import { waStatus, WhatsAppFake } from './providers/fakes/whatsapp-fake.js';
 import { whatsAppSignature } from './providers/whatsapp-webhook.js';
 
@@ -39,40 +35,50 @@ const WA = {
 
 let t: DeliveryTestApp;
 let fake: WhatsAppFake;
-let adapter: ProviderAdapter;
 let admin: string;
 let adminId: string;
 let senderId: string;
-/** The provider's key: its row's id. */
-let key: string;
-const hook = () => webhookUrl(t.baseUrl, key);
+let providerId: string;
+/** The provider's callback URL, as the Providers screen shows it, on this test's server. */
+let callback: string;
+const hook = () => t.baseUrl + callback;
+/** What the engine logged meanwhile: no secret of the provider may be in it. */
+const logs: string[] = [];
+
+/** Dispatch through the app's own delivery: the adapter built from the provider's row. */
+const deps = (options: Parameters<typeof depsFor>[2]) => ({
+  ...depsFor(t, t.app.ctx.delivery.adapterFor('simulator'), options),
+  delivery: t.app.ctx.delivery,
+});
 
 beforeAll(async () => {
-  t = await startDeliveryApp();
+  t = await startDeliveryApp({ logs, env: { LOG_LEVEL: 'debug' } });
   fake = await WhatsAppFake.start(WA);
-  key = await insertProviderRow(t, 'whatsapp_cloud');
-  adapter = createProviderAdapter(
-    'whatsapp_cloud',
-    { baseUrl: fake.url, apiVersion: WA.apiVersion, phoneNumberId: WA.phoneNumberId },
-    { accessToken: WA.accessToken, appSecret: WA.appSecret, verifyToken: WA.verifyToken },
-    { db: t.db, files: t.app.ctx.files, publicBaseUrl: t.baseUrl, name: key },
-  );
-  t.app.ctx.delivery.register(adapter);
-  await t.db.updateTable('senders').set({ is_default: false }).execute();
-  senderId = (
-    await t.db
-      .insertInto('senders')
-      .values({
-        name: 'WhatsApp',
-        provider_id: key,
-        address: WA.phoneNumberId,
-        rate_per_second: 500,
-        is_default: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
   admin = await t.adminToken();
+  // Connected as an Admin connects it: the provider, its sender, the credit type's route.
+  const api = async <T>(method: 'POST' | 'PUT', url: string, payload: object): Promise<T> => {
+    const res = await t.request({ method, url, token: admin, payload });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<T>();
+  };
+  const provider = await api<Provider>('POST', '/api/delivery/providers', {
+    kind: 'whatsapp_cloud',
+    name: 'WhatsApp',
+    settings: { baseUrl: fake.url, apiVersion: WA.apiVersion },
+    secrets: { accessToken: WA.accessToken, appSecret: WA.appSecret, verifyToken: WA.verifyToken },
+  });
+  callback = new URL(provider.callbackUrl).pathname;
+  providerId = provider.id;
+  senderId = (
+    await api<Sender>('POST', '/api/delivery/senders', {
+      providerId: provider.id,
+      name: 'WhatsApp number',
+      address: WA.phoneNumberId,
+      ratePerSecond: 500,
+      dailyLimit: null,
+    })
+  ).id;
+  await api('PUT', '/api/delivery/routes', { routes: [{ creditType: NORMAL, senderId }] });
   adminId = (
     await t.db
       .selectFrom('users')
@@ -217,7 +223,7 @@ describe('error outcomes the engine acts on', () => {
       return null;
     };
     const id = await approved(to, []);
-    await runDispatchSlice(depsFor(t, adapter, { sliceMs: 300 }), id, 0);
+    await runDispatchSlice(deps({ sliceMs: 300 }), id, 0);
     const sender = await t.db
       .selectFrom('senders')
       .select('throttled_until')
@@ -243,7 +249,7 @@ describe('error outcomes the engine acts on', () => {
     // depsFor allows 3 attempts.
     for (let i = 0; i < 3; i++) {
       await makeRetriesDue(t, id);
-      await runDispatchSlice(depsFor(t, adapter, { sliceMs: 200 }), id, 0);
+      await runDispatchSlice(deps({ sliceMs: 200 }), id, 0);
     }
     expect((await recipientsOf(t, id))[0]).toMatchObject({
       state: 'failed',
@@ -258,7 +264,7 @@ describe('error outcomes the engine acts on', () => {
     const to = ['919830000001'];
     fake.refuse = () => ({ code: 131048, title: 'Spam rate limit hit' });
     const id = await approved(to, []);
-    await runDispatchSlice(depsFor(t, adapter, { sliceMs: 300 }), id, 0);
+    await runDispatchSlice(deps({ sliceMs: 300 }), id, 0);
     expect((await campaignOf(t, id)).dispatch_state).toBe('paused');
     expect((await recipientsOf(t, id))[0]).toMatchObject({ state: 'queued', attempts: 0 });
     const notes = await notificationsOf(t, adminId);
@@ -275,7 +281,7 @@ describe('error outcomes the engine acts on', () => {
     fake.refuse = (body) =>
       body.to === to[3] ? { code: 131056, title: 'pair rate limit hit' } : null;
     const id = await approved(to, []);
-    await runDispatchSlice(depsFor(t, adapter, { sliceMs: 300 }), id, 0);
+    await runDispatchSlice(deps({ sliceMs: 300 }), id, 0);
     await fake.postStatuses(hook(), [
       waStatus(sentTo(to[0]!)[0]!, 'failed', new Date(), {
         code: 131050,
@@ -306,7 +312,7 @@ describe('error outcomes the engine acts on', () => {
   it('a 131050 failure and a STOP reply put the number on the owner’s list; START takes it off', async () => {
     const to = ['919840000011', '919840000012'];
     const id = await approved(to, []);
-    await runDispatchSlice(depsFor(t, adapter, { sliceMs: 300 }), id, 0);
+    await runDispatchSlice(deps({ sliceMs: 300 }), id, 0);
     const owner = (
       await t.db
         .selectFrom('campaigns')
@@ -345,5 +351,58 @@ describe('error outcomes the engine acts on', () => {
     expect(await listed()).toEqual([`${to[0]}:provider`, `${to[1]}:keyword`]);
     await fake.postInbound(hook(), [reply(to[1]!, 'START')]);
     expect(await listed()).toEqual([`${to[0]}:provider`]);
+  });
+});
+
+describe('a disabled provider', () => {
+  it('sends nothing: its campaigns wait and go on once it is enabled again', async () => {
+    const enable = (enabled: boolean) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/delivery/providers/${providerId}`,
+        token: admin,
+        payload: {
+          name: 'WhatsApp',
+          enabled,
+          settings: { baseUrl: fake.url, apiVersion: WA.apiVersion },
+        },
+      });
+    expect((await enable(false)).statusCode).toBe(200);
+    const id = await approved(['919810099001', '919810099002'], []);
+    await runDispatchSlice(deps({ sliceMs: 200 }), id, 0);
+    const waiting = await campaignOf(t, id);
+    expect(waiting.dispatch_state).toBe('waiting');
+    expect(waiting.dispatch_resume_at!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(fake.messages).toHaveLength(0);
+    // Its webhooks still work: statuses of what it sent before are not lost.
+    expect((await fake.postStatuses(hook(), [])).status).toBe(200);
+
+    expect((await enable(true)).statusCode).toBe(200);
+    await t.db
+      .updateTable('campaigns')
+      .set({ dispatch_resume_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    await runDispatchSlice(deps({ sliceMs: 300 }), id, 0);
+    expect(fake.messages.map((m) => m.body.to).sort()).toEqual(['919810099001', '919810099002']);
+  });
+});
+
+describe('the provider’s callback URL and secrets', () => {
+  it('needs its own token segment: without it, or with another, nothing is read', async () => {
+    const withoutToken = t.baseUrl + callback.slice(0, callback.lastIndexOf('/'));
+    expect((await fake.postStatuses(withoutToken, [])).status).toBe(401);
+    expect((await fake.postStatuses(`${withoutToken}/not-the-token`, [])).status).toBe(401);
+    expect((await fake.postStatuses(hook(), [])).status).toBe(200);
+  });
+
+  it('writes none of its secrets, nor its callback token, to the logs', () => {
+    const token = callback.slice(callback.lastIndexOf('/') + 1);
+    const all = logs.join('');
+    // The requests were logged (debug), with the token's segment replaced.
+    expect(all).toContain('[token]');
+    for (const secret of [WA.accessToken, WA.appSecret, WA.verifyToken, token]) {
+      expect(all).not.toContain(secret);
+    }
   });
 });

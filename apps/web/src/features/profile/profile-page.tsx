@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Col, Row } from 'react-bootstrap';
 import {
   PROFILE_RECENT_CAMPAIGNS,
@@ -8,6 +8,7 @@ import {
   userStatusVariant,
   type Profile,
 } from '@herald/contract';
+import { routes } from '../../app/paths';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-store';
 import { formatDateTime, orDash } from '../../lib/format';
@@ -88,9 +89,14 @@ function ProfileView({ profile, isOwn }: { profile: Profile; isOwn: boolean }) {
       <div className="d-flex justify-content-between align-items-center mb-3">
         <h1 className="h3 mb-0">{isOwn ? 'My Profile' : 'User Profile'}</h1>
         {isOwn && (
-          <Button variant="outline-primary" onClick={() => setChanging(true)}>
-            Change Password
-          </Button>
+          <div className="d-flex flex-wrap gap-2 justify-content-end">
+            <Link to={routes.apiKeys.path} className="btn btn-outline-primary">
+              {ui.apiKeys.profileLink}
+            </Link>
+            <Button variant="outline-primary" onClick={() => setChanging(true)}>
+              Change Password
+            </Button>
+          </div>
         )}
       </div>
       <Row className="g-3 mb-3">

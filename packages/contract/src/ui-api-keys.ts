@@ -1,0 +1,47 @@
+import { API_KEYS_PER_USER } from './limits.js';
+
+/** The API & Webhooks screen's texts (docs/api.md); `ui.apiKeys` in ui-messages.ts. */
+export const apiKeysUi = {
+  title: 'API & Webhooks',
+  intro:
+    'API keys let your own programs call the Herald API, sent as Authorization: Bearer <key>. A key acts as you, with your role: keep it secret, and revoke it when it is no longer needed.',
+  adminIntro: 'As the Admin you see every user’s keys and may revoke any of them.',
+  profileLink: 'API keys',
+  createTitle: 'Create API key',
+  nameLabel: 'Key name',
+  kindLabel: 'Kind',
+  kinds: { live: 'Live', test: 'Test' },
+  kindHints: {
+    live: 'Acts as you.',
+    test: 'For trying the API; it acts as you too for now.',
+  },
+  createButton: 'Create key',
+  createFailed: 'Could not create the key.',
+  limitHint: `Up to ${API_KEYS_PER_USER} keys at once.`,
+  secretTitle: (kind: string) => `Your new ${kind} key`,
+  secretLabel: 'API key',
+  secretHint: 'After this page, only its last four characters are shown.',
+  copyButton: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: select the key and copy it.',
+  secretDone: 'Done',
+  listTitle: 'Keys',
+  loadFailed: 'Could not load the API keys.',
+  empty: 'No API keys yet.',
+  neverUsed: 'Never',
+  masked: (last4: string) => `…${last4}`,
+  revokeLabel: (name: string) => `Revoke ${name}`,
+  revokeTitle: 'Revoke API key',
+  revokeConfirm: (name: string) => `Revoke ${name}? Programs using it stop working at once.`,
+  revokeButton: 'Revoke',
+  revokeFailed: 'Could not revoke the key.',
+  columns: {
+    name: 'Name',
+    kind: 'Kind',
+    key: 'Key',
+    owner: 'Owner',
+    createdAt: 'Created',
+    lastUsedAt: 'Last used',
+    actions: 'Actions',
+  },
+} as const;
