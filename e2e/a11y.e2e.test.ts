@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import type { Role } from '@herald/contract';
+import { PROVIDER_LIMITS, server as msg, ui, type Role } from '@herald/contract';
 import {
   adminCredentials,
   apiCreateCampaign,
@@ -18,7 +18,8 @@ import {
 /**
  * WCAG 2.1 A/AA on every screen (docs/product.md, Accessibility): axe-core with the wcag2a,
  * wcag2aa, wcag21a and wcag21aa rules on each screen of each role's menu, plus the alerts
- * dropdown, the create-ticket dialog and a campaign row's Actions menu open, the login page, and a
+ * dropdown, the create-ticket dialog and a campaign row's Actions menu open (for the Admin also the
+ * Providers screen's add-provider and test-message dialogs), the login page, and a
  * delivered campaign's details and report dialogs, at 1366 and 390 px: no violation. At 390 px no page is wider than the window, and the skip link is the first Tab
  * stop, visible when focused, and moves focus to the main content.
  */
@@ -143,6 +144,43 @@ function report(findings: Finding[]): string {
     .join('\n');
 }
 
+/**
+ * The Providers screen's dialogs, open: a new WhatsApp provider refused with its errors shown,
+ * and the built-in simulator's test message with the provider's answer under it.
+ */
+async function providerDialogs(page: Page, width: number, findings: Finding[]) {
+  const p = ui.providers;
+  await page.goto('/providers');
+  await settled(page);
+  await page.getByRole('button', { name: p.addProvider }).click();
+  const add = page.getByRole('dialog', { name: p.addProviderTitle });
+  await add.getByLabel(p.kindLabel).selectOption('whatsapp_cloud');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await add.getByText(msg.providerNameInvalid(PROVIDER_LIMITS.nameMax)).waitFor();
+  await axe(page, `Admin add-provider dialog @${width}`, findings);
+  await shot(page, `a11y-admin-add-provider-${width}`);
+  await page.keyboard.press('Escape');
+  await add.waitFor({ state: 'detached' });
+
+  const builtin = page
+    .getByRole('table', { name: p.providersTitle })
+    .getByRole('row')
+    .filter({ hasText: p.builtin });
+  await builtin.getByRole('button', { name: 'Actions' }).click();
+  await page
+    .locator('.dropdown-menu.show')
+    .getByRole('button', { name: p.actions.test, exact: true })
+    .click();
+  const test = page.getByRole('dialog', { name: /^Send a test message through/ });
+  await test.getByLabel(p.testToLabel).fill('919800000001');
+  await test.getByRole('button', { name: p.testSend }).click();
+  await test.getByRole('heading', { name: p.testAnswer }).waitFor();
+  await axe(page, `Admin test-message dialog @${width}`, findings);
+  await shot(page, `a11y-admin-test-message-${width}`);
+  await page.keyboard.press('Escape');
+  await test.waitFor({ state: 'detached' });
+}
+
 const ROLES: Role[] = ['Admin', 'Reseller', 'Sub-Reseller', 'User'];
 
 describe('accessibility', () => {
@@ -192,6 +230,8 @@ describe('accessibility', () => {
         await page.locator('.dropdown-menu.show').waitFor();
         await axe(page, `${role} campaign Actions menu @${width}`, findings);
         await shot(page, `a11y-${slug(role)}-actions-menu-${width}`);
+
+        if (role === 'Admin') await providerDialogs(page, width, findings);
       }
       await page.close();
       expect(report(findings), 'axe violations').toBe('');

@@ -22,7 +22,7 @@ import {
 } from './support/browser.js';
 
 /**
- * Delivery on the screens: the Admin sets a sender's rate on Delivery Settings, then
+ * Delivery on the screens: the Admin sets a sender's rate on Providers, then
  * approves a campaign and watches the built-in simulator deliver it, the row's progress bar and
  * counts moving live until Completed and Report Generated, with no reload; the owner opens the
  * report built from the delivery. Needs the dispatcher, webhooks and settlement (the app's
@@ -98,9 +98,9 @@ async function openMenu(page: Page, label: string) {
 }
 
 describe('delivery', () => {
-  it("the Admin changes the simulator's rate on Delivery Settings", async () => {
+  it("the Admin changes the simulator's rate on Providers", async () => {
     const page = await t.page();
-    await openMenu(page, ui.delivery.settingsTitle);
+    await openMenu(page, ui.providers.title);
     const table = page.getByRole('table', { name: 'Senders' });
     const row = table.getByRole('row').filter({ hasText: simulator.name });
     await row.getByRole('cell', { name: ui.delivery.unlimited, exact: true }).waitFor();

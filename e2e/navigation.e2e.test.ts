@@ -19,7 +19,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['View Announcements', '/announcements-history'],
     ['Backup & Data', '/backup'],
     ['Storage Management', '/storage'],
-    ['Delivery Settings', '/delivery-settings'],
+    ['Providers', '/providers'],
     ['Whitelabel Settings', '/whitelabel-settings'],
     ['API & Webhooks', '/api-keys'],
   ],
@@ -94,7 +94,7 @@ const ALL_PATHS = [
   '/admin-announcements',
   '/backup',
   '/storage',
-  '/delivery-settings',
+  '/providers',
   '/whitelabel-settings',
   '/reseller-credits',
 ];
@@ -150,6 +150,10 @@ describe.each(['Admin', 'Reseller', 'Sub-Reseller', 'User'] as Role[])('%s', (ro
       await page.waitForURL('**/unauthorized');
       await expect.poll(() => page.getByText('Unauthorized Access').count()).toBe(1);
     }
+
+    // The address of the screen Providers replaced leads there, so only the Admin gets in.
+    await page.goto('/delivery-settings');
+    await page.waitForURL(allowed.has('/providers') ? '**/providers' : '**/unauthorized');
 
     // Unknown paths go to / and on to the dashboard.
     await page.goto('/no-such-page');

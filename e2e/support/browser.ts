@@ -200,7 +200,7 @@ export function mailFromOutbox(email: string): Promise<string> {
 
 /** A JSON call to the API with a bearer token; throws on a non-2xx answer. */
 export async function apiJson<T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token: string,
   body?: unknown,
@@ -214,7 +214,8 @@ export async function apiJson<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  // 204 No Content (a removal) has no body to read.
+  return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 /** Admin mints `count` credits of a type for `to`. */

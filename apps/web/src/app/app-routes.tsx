@@ -6,7 +6,7 @@ import { RequireRole } from './guard';
 import { IndexRedirect } from './index-redirect';
 import { AppLayout } from './layout/app-layout';
 import { UnavailablePage } from './unavailable-page';
-import { routes, type RouteDef, type RouteKey } from './paths';
+import { REDIRECTS, routes, type RouteDef, type RouteKey } from './paths';
 
 // Everything behind the login: the layout, the route table and its screens. It is a chunk of its
 // own, loaded after the login, so each new screen (and its import map) grows this chunk and never
@@ -46,10 +46,7 @@ const WhitelabelSettingsPage = screen(
 const BackupPage = screen(() => import('../features/backup/backup-page'), 'BackupPage');
 const StoragePage = screen(() => import('../features/backup/storage-page'), 'StoragePage');
 
-const DeliverySettingsPage = screen(
-  () => import('../features/delivery/delivery-settings-page'),
-  'DeliverySettingsPage',
-);
+const ProvidersPage = screen(() => import('../features/delivery/providers-page'), 'ProvidersPage');
 
 const screens: Partial<Record<RouteKey, Preloadable<object>>> = {
   admin: DashboardPage,
@@ -72,7 +69,7 @@ const screens: Partial<Record<RouteKey, Preloadable<object>>> = {
   apiKeys: ApiKeysPage,
   backup: BackupPage,
   storage: StoragePage,
-  deliverySettings: DeliverySettingsPage,
+  providers: ProvidersPage,
 };
 
 /** Starts loading the screen shown at `pathname`, if any (app.tsx, preloadRoute). */
@@ -103,6 +100,9 @@ export function AppRoutes() {
         <Route index element={<IndexRedirect />} />
         {(Object.entries(routes) as [RouteKey, RouteDef][]).map(([key, def]) => (
           <Route key={key} path={def.path} element={screenFor(key, def)} />
+        ))}
+        {REDIRECTS.map(({ from, to }) => (
+          <Route key={from} path={from} element={<Navigate to={to} replace />} />
         ))}
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -76,15 +76,18 @@ export const routes = {
   },
   backup: { path: '/backup', roles: ['Admin'], title: 'Backup & Data', ready: true },
   storage: { path: '/storage', roles: ['Admin'], title: 'Storage Management', ready: true },
-  deliverySettings: {
-    path: '/delivery-settings',
-    roles: ['Admin'],
-    title: 'Delivery Settings',
-    ready: true,
-  },
+  providers: { path: '/providers', roles: ['Admin'], title: 'Providers', ready: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;
+
+/**
+ * Addresses of screens that another replaced, kept so bookmarks still land: Delivery Settings
+ * (senders' limits) became part of Providers, so senders are edited in one place.
+ */
+export const REDIRECTS: readonly { from: string; to: string }[] = [
+  { from: '/delivery-settings', to: routes.providers.path },
+];
 
 export const profilePath = (userId: string) => `/profile/${encodeURIComponent(userId)}`;
 
@@ -118,7 +121,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'announcementsHistory', label: 'View Announcements' },
     { key: 'backup', label: 'Backup & Data' },
     { key: 'storage', label: 'Storage Management' },
-    { key: 'deliverySettings', label: 'Delivery Settings' },
+    { key: 'providers', label: 'Providers' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
     { key: 'apiKeys', label: 'API & Webhooks' },
   ],

@@ -1,4 +1,4 @@
-import type { HTMLInputTypeAttribute } from 'react';
+import type { HTMLAttributes, HTMLInputTypeAttribute } from 'react';
 import { Form } from 'react-bootstrap';
 
 interface FieldProps {
@@ -16,6 +16,8 @@ interface TextFieldProps extends FieldProps {
   type?: HTMLInputTypeAttribute;
   placeholder?: string;
   autoComplete?: string;
+  /** The phone keyboard to offer, e.g. `numeric` for a count typed as text. */
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   /** Renders a textarea with this many rows. */
   rows?: number;
 }
@@ -69,6 +71,7 @@ export function TextField(props: TextFieldProps) {
         value={value}
         placeholder={props.placeholder}
         autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
         disabled={props.disabled}
         isInvalid={!!error}
         {...described(controlId, hint, error)}

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Sender } from '@herald/contract';
 import { api } from '../../lib/api-client';
 
-/** Every delivery settings cache lives under this key. */
+/** Every senders cache lives under this key. */
 export const sendersRootKey = ['senders'] as const;
 
-/** GET /api/delivery/senders (Admin): each sender's limits and today's sends. */
+/** GET /api/delivery/senders (Admin): each sender with its provider, limits and today's sends. */
 export function getSenders(signal?: AbortSignal): Promise<Sender[]> {
   return api<Sender[]>('/delivery/senders', { signal });
 }
