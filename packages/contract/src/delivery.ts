@@ -131,7 +131,7 @@ export type Sender = z.infer<typeof SenderSchema>;
 const rateInvalid = msg.senderRateInvalid(DELIVERY_LIMITS.senderRateMax);
 const dailyLimitInvalid = msg.senderDailyLimitInvalid(DELIVERY_LIMITS.senderDailyLimitMax);
 export const UpdateSenderBodySchema = z.object({
-  /** Absent: unchanged (the limits-only form of Delivery Settings sends neither). */
+  /** Absent: unchanged (a limits-only edit sends neither). */
   name: SenderIdentityFields.name.optional(),
   address: SenderIdentityFields.address.optional(),
   ratePerSecond: z.coerce

@@ -2,7 +2,7 @@
  * The delivery engine's public face: everything another part of the server uses of it. The
  * engine's stages live in sub-folders (docs/delivery.md, Stages and files): `dispatch/`
  * (claiming and sending), `status/` (provider webhooks), `settle/` (completion, refunds,
- * report), `providers/` (adapters and the simulator), `senders/` (Delivery Settings) and
+ * report), `providers/` (adapters and the simulator), `senders/` (the Providers screen: providers, senders, routes, templates) and
  * `read/` (a campaign's delivery breakdown).
  */
 export { createDelivery, webhookUrl, type Delivery } from './delivery-context.js';

@@ -4,7 +4,7 @@ import { DELIVERY_LIMITS, server as msg, type Sender } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../../users/test-fixtures.js';
 
-/** Delivery Settings routes: Admin reads and sets each sender's limits; nobody else may. */
+/** Sender routes: the Admin reads and sets each sender's limits; nobody else may. */
 
 let t: TestApp;
 let h: Hierarchy;
