@@ -1,3 +1,4 @@
+import { Pool } from 'undici';
 import { z } from 'zod';
 import { server as msg, type ErrorClass } from '@herald/contract';
 import type { FileStore } from '../../../lib/storage/file-store.js';
@@ -28,7 +29,11 @@ import {
  * once per campaign and sender (`POST /{version}/{phone-number-id}/media`) and sends it by id,
  * reads Meta's error codes through one table (whatsapp-errors.ts), and takes the webhook's
  * verification GET and signed POSTs (whatsapp-webhook.ts). Built from plain settings by
- * registry.ts.
+ * registry.ts. Messages go over an undici keep-alive pool of its own, opened at the first send
+ * and closed by `close()`: there is one request per message, and global fetch's per-request work
+ * (its Request and Response objects, an AbortSignal.timeout and AbortSignal.any each) cost the
+ * app about twice the CPU a message at 1,000 msg/s (docs/performance.md, Delivery CPU).
+ * Uploads, once per campaign, stay on fetch for its multipart FormData.
  */
 
 export interface WhatsAppCloudSettings {
@@ -63,6 +68,8 @@ export const WA_MEDIA_RETENTION_MS = 30 * 24 * 3600_000;
 export const WA_MEDIA_REUSE_MS = WA_MEDIA_RETENTION_MS - 24 * 3600_000;
 
 const SEND_TIMEOUT_MS = 15_000;
+/** Connections kept open to the Graph API: at least the messages in flight at once. */
+const MAX_CONNECTIONS = 256;
 
 const SendAnswerSchema = z.object({
   messages: z.array(z.object({ id: z.string().min(1) })).min(1),
@@ -80,6 +87,8 @@ const GraphErrorSchema = z.object({
 export class WhatsAppCloudAdapter implements ProviderAdapter {
   readonly simulated = false;
   private readonly root: string;
+  /** Opened at the first message: an adapter built for webhooks alone never opens one. */
+  private pool: { pool: Pool; messagesPath: string } | undefined;
 
   constructor(
     private readonly settings: WhatsAppCloudSettings,
@@ -113,21 +122,60 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
   }
 
   private async post(body: WaBody, signal?: AbortSignal, observe?: AnswerObserver) {
-    const res = await this.request(
-      `${this.root}/messages`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-      signal,
-      observe,
-    );
+    const res = await this.message(JSON.stringify(body), signal, observe);
     const parsed = SendAnswerSchema.safeParse(res.json);
     if (!parsed.success) {
       throw new ProviderSendError({ code: String(res.status), text: msg.providerNoMessageId });
     }
     return (parsed.data.messages[0] as { id: string }).id;
+  }
+
+  private messagesPool(): { pool: Pool; messagesPath: string } {
+    if (!this.pool) {
+      const base = new URL(this.root);
+      this.pool = {
+        pool: new Pool(base.origin, {
+          connections: MAX_CONNECTIONS,
+          keepAliveTimeout: 30_000,
+          headersTimeout: SEND_TIMEOUT_MS,
+          bodyTimeout: SEND_TIMEOUT_MS,
+        }),
+        messagesPath: `${base.pathname}/messages`,
+      };
+    }
+    return this.pool;
+  }
+
+  /** `POST .../messages` over the pool; a refusal throws as `request` does. */
+  private async message(
+    body: string,
+    signal?: AbortSignal,
+    observe?: AnswerObserver,
+  ): Promise<{ status: number; json: unknown }> {
+    const { pool, messagesPath } = this.messagesPool();
+    let status: number;
+    let retryAfter: string | undefined;
+    let text: string;
+    try {
+      const res = await pool.request({
+        path: messagesPath,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${this.credentials.accessToken}`,
+        },
+        body,
+        signal,
+      });
+      status = res.statusCode;
+      const h = res.headers['retry-after'];
+      retryAfter = Array.isArray(h) ? h[0] : h;
+      text = await res.body.text();
+      observe?.({ status, body: text });
+    } catch (err) {
+      throw networkError(err);
+    }
+    return answer(status, retryAfter, text);
   }
 
   /** The provider's id of a campaign file: uploaded once per campaign and sender. */
@@ -181,7 +229,7 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
     return parsed.data.id;
   }
 
-  /** One Graph API call; a refusal throws with Meta's code and the table's title. */
+  /** One Graph API call over fetch (the upload); a refusal throws with Meta's code and title. */
   private async request(
     url: string,
     init: RequestInit,
@@ -200,19 +248,9 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
       text = await res.text();
       observe?.({ status: res.status, body: text });
     } catch (err) {
-      throw new ProviderSendError({
-        code: 'network',
-        text: err instanceof Error ? err.message : String(err),
-      });
+      throw networkError(err);
     }
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // not JSON: judged by the status alone
-    }
-    if (res.ok) return { status: res.status, json };
-    throw new ProviderSendError(refusal(res, json, text));
+    return answer(res.status, res.headers.get('retry-after') ?? undefined, text);
   }
 
   classifyError(error: ProviderError): ErrorClass {
@@ -235,15 +273,50 @@ export class WhatsAppCloudAdapter implements ProviderAdapter {
   parseInbound(body: unknown): InboundMessage[] {
     return parseWhatsAppInbound(body);
   }
+
+  /** Closes the kept-alive connections (the directory calls it when it drops the adapter). */
+  close(): void {
+    const open = this.pool;
+    this.pool = undefined;
+    void open?.pool.destroy().catch(() => {});
+  }
 }
 
-function refusal(res: Response, json: unknown, text: string): ProviderError {
-  const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+function networkError(err: unknown): ProviderSendError {
+  return new ProviderSendError({
+    code: 'network',
+    text: err instanceof Error ? err.message : String(err),
+  });
+}
+
+/** A Graph answer: its JSON when 2xx, else a throw with Meta's code and the table's title. */
+function answer(
+  status: number,
+  retryAfter: string | undefined,
+  text: string,
+): { status: number; json: unknown } {
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: judged by the status alone
+  }
+  if (status >= 200 && status < 300) return { status, json };
+  throw new ProviderSendError(refusal(status, retryAfter, json, text));
+}
+
+function refusal(
+  status: number,
+  retryAfterHeader: string | undefined,
+  json: unknown,
+  text: string,
+): ProviderError {
+  const retryAfter = Number(retryAfterHeader ?? NaN);
   const wait =
     Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {};
   const parsed = GraphErrorSchema.safeParse(json);
   if (!parsed.success) {
-    return { code: String(res.status), text: text.slice(0, 200) || `HTTP ${res.status}`, ...wait };
+    return { code: String(status), text: text.slice(0, 200) || `HTTP ${status}`, ...wait };
   }
   const e = parsed.data.error;
   return {
