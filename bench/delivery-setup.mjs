@@ -54,6 +54,8 @@ export async function startStack({ concurrency }) {
       DELIVERY_CONCURRENCY: String(concurrency),
       DELIVERY_WEBHOOK_SECRET: secret,
       SIMULATOR_URL: `http://127.0.0.1:${simPort}`,
+      // The base of the callback URLs the provider answers name: the WhatsApp fake posts there.
+      PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     },
     app: undefined,
     tokens: undefined,

@@ -3,6 +3,8 @@
 // 1. sustained rate: the messages the simulator accepted a second over a steady window, against
 //    its cap (the sender's rate set to the cap), with the app server's CPU per message and as a
 //    share of one core at that rate (the app also absorbs the simulator's status webhooks then);
+//    then the same against the WhatsApp Cloud API fake in its own process, connected through
+//    the Admin's API (bench/delivery-whatsapp.mjs), the simulator's figure its reference;
 // 2. a campaign of BENCH_DELIVERY_BIG recipients at a 5,000 msg/s cap: wall time from the
 //    Admin's Approved to the simulator's last acceptance, against recipients / cap;
 // 3. status webhooks signed as the simulator signs them, offered at 3x the send rate: p99 latency
@@ -10,8 +12,17 @@
 // 4. the same campaign size again, kill -9 of the app at ~30%, restart on the same database:
 //    duplicates (the simulator's count of references sent twice) against the in-flight bound,
 //    and skipped (recipients the simulator never accepted).
-import os from 'node:os';
-import { cpuMicros, treeCpu, treeCpuSpent } from './cpu.mjs';
+import {
+  DELIVERY,
+  HEADROOM,
+  WARM,
+  between,
+  busy,
+  count,
+  quiet,
+  snapshot,
+  sustained,
+} from './delivery-measure.mjs';
 import {
   campaignStates,
   createCampaign,
@@ -26,131 +37,26 @@ import {
   startStack,
 } from './delivery-setup.mjs';
 import { eventStream, offeredLoad, saturate } from './delivery-webhooks.mjs';
+import { sustainedWhatsApp } from './delivery-whatsapp.mjs';
 import { postgresPid } from './http.mjs';
 import { sleep } from './lib.mjs';
 
-const num = (name, fallback) => Number(process.env[name] ?? fallback);
+export { DELIVERY };
 
-export const DELIVERY = {
-  /** The simulator's cap and the sender's rate for the sustained figure (msg/s). */
-  rate: num('BENCH_DELIVERY_RATE', 1000),
-  seconds: num('BENCH_DELIVERY_SECONDS', 60),
-  big: num('BENCH_DELIVERY_BIG', 1_000_000),
-  bigRate: num('BENCH_DELIVERY_BIG_RATE', 5000),
-  /**
-   * The app's DELIVERY_CONCURRENCY: the in-flight bound on duplicates after a crash (printed
-   * beside them). 256, not the app's default 64: at 5,000 msg/s a place is held for a send and
-   * its group's write, and 64 places over a ~50 ms cycle on a busy machine cap the rate near
-   * 1,300 msg/s.
-   */
-  concurrency: num('DELIVERY_CONCURRENCY', 256),
-  webhookSeconds: num('BENCH_DELIVERY_WEBHOOK_SECONDS', 20),
-  webhookBatch: num('BENCH_DELIVERY_WEBHOOK_BATCH', 100),
-  killAt: num('BENCH_DELIVERY_KILL_AT', 0.3),
-  /** No new acceptance for this long ends a campaign's wait (a stalled engine is reported). */
-  stallSeconds: num('BENCH_DELIVERY_STALL_SECONDS', 180),
-};
-
-/** Warm-up before the steady window, and headroom after it, in seconds of sending. */
-const WARM = 5;
-const HEADROOM = 10;
-const count = (n) => Math.round(n).toLocaleString('en-US');
-/** Other work on a shared machine skews every figure: each line says how busy it was. */
-const busy = () => `[load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores]`;
-
-/** CPU of the app, PostgreSQL (postmaster and backends) and the simulator, and its counters. */
-async function snapshot(stack, pgPid) {
+/** The simulator as the shared figures see a provider (delivery-measure.mjs). */
+function simulator(stack) {
   return {
-    t: performance.now(),
-    stats: await simStats(stack),
-    app: cpuMicros(stack.app.server.child.pid),
-    pg: pgPid ? treeCpu(pgPid) : undefined,
-    sim: cpuMicros(stack.sim.child.pid),
+    label: 'simulator',
+    pid: () => stack.sim.child.pid,
+    async stats() {
+      const s = await simStats(stack);
+      return { ...s, events: s.eventsDelivered };
+    },
+    async prepare(cap) {
+      await startSimulator(stack, cap);
+      return `${await setSenderRate(stack, cap)}, ${stack.sim.entry}`;
+    },
   };
-}
-
-function between(a, b) {
-  const seconds = (b.t - a.t) / 1000;
-  const d = (k) => b.stats[k] - a.stats[k];
-  return {
-    seconds,
-    accepted: d('accepted'),
-    throttled: d('throttled'),
-    duplicates: d('duplicates'),
-    rejected: d('rejected'),
-    appCpu: b.app - a.app,
-    pgCpu: a.pg && b.pg ? treeCpuSpent(a.pg, b.pg) : NaN,
-    simCpu: b.sim - a.sim,
-  };
-}
-
-/** Polls the simulator until `check(stats)` holds; fails after `ms`. */
-async function waitStats(stack, check, ms) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await simStats(stack);
-    if (check(s)) return s;
-    if (Date.now() > end) throw new Error(`simulator stats did not change in ${ms / 1000} s`);
-    await sleep(100);
-  }
-}
-
-/** Waits until the simulator accepted nothing new for 2 s (in-flight sends of a stopped campaign). */
-async function quiet(stack) {
-  let last = (await simStats(stack)).accepted;
-  for (let i = 0; i < 60; i++) {
-    await sleep(2000);
-    const now = (await simStats(stack)).accepted;
-    if (now === last) return;
-    last = now;
-  }
-}
-
-/** Figure 1: steady window of BENCH_DELIVERY_SECONDS after WARM seconds of sending. */
-async function sustained(stack, pgPid, log) {
-  const cap = DELIVERY.rate;
-  await startSimulator(stack, cap);
-  const how = await setSenderRate(stack, cap);
-  const n = cap * (WARM + DELIVERY.seconds + HEADROOM);
-  const c = await createCampaign(stack, phones(n, 911_000_000_000), 'Bench: sustained rate');
-  log(
-    `sustained: simulator (${stack.sim.entry}) cap ${count(cap)} msg/s, sender rate set by ${how}; campaign of ${count(c.count)} created in ${c.seconds.toFixed(1)} s`,
-  );
-  const base = await simStats(stack);
-  await setStatus(stack, c.id, 'Approved');
-  await waitStats(stack, (s) => s.accepted > base.accepted, 60_000);
-  await sleep(WARM * 1000);
-  const samples = [await snapshot(stack, pgPid)];
-  const end = samples[0].t + DELIVERY.seconds * 1000;
-  while (performance.now() < end) {
-    await sleep(Math.min(1000, end - performance.now()));
-    samples.push(await snapshot(stack, pgPid));
-  }
-  const w = between(samples[0], samples.at(-1));
-  const perSecond = samples.slice(1).map((s, i) => between(samples[i], s));
-  const rates = perSecond.map((p) => p.accepted / p.seconds);
-  await setStatus(stack, c.id, 'Cancelled');
-  await quiet(stack);
-  const rate = w.accepted / w.seconds;
-  const r = {
-    cap,
-    how,
-    recipients: c.count,
-    window: w,
-    rate,
-    slowestSecond: Math.min(...rates),
-    fastestSecond: Math.max(...rates),
-    appCpuPerMessage: w.appCpu / w.accepted,
-    appCorePercent: (w.appCpu / 1e6 / w.seconds) * 100,
-    pgCpuPerMessage: w.pgCpu / w.accepted,
-    simCorePercent: (w.simCpu / 1e6 / w.seconds) * 100,
-    throttledShare: w.throttled / (w.accepted + w.throttled + w.rejected + w.duplicates),
-    after: await campaignStates(stack, c.id),
-  };
-  log(
-    `sustained: ${count(w.accepted)} accepted in ${w.seconds.toFixed(1)} s = ${rate.toFixed(1)} msg/s (1 s samples ${r.slowestSecond.toFixed(0)}-${r.fastestSecond.toFixed(0)}); 429s ${count(w.throttled)} (${(r.throttledShare * 100).toFixed(2)}% of sends); app CPU ${r.appCpuPerMessage.toFixed(0)} µs/msg = ${r.appCorePercent.toFixed(1)}% of a core, PostgreSQL ${r.pgCpuPerMessage.toFixed(0)} µs/msg, simulator ${r.simCorePercent.toFixed(1)}% of a core; cancelled after, states ${JSON.stringify(r.after)} ${busy()}`,
-  );
-  return r;
 }
 
 /** Figure 3: a campaign left Submitted, its recipients' events posted as the simulator would. */
@@ -188,8 +94,9 @@ async function webhooks(stack, log) {
  */
 async function bigCampaign(stack, pgPid, from, killAt, log) {
   const n = DELIVERY.big;
+  const sim = simulator(stack);
   const c = await createCampaign(stack, phones(n, from), `Bench: ${count(n)} recipients`);
-  const base = await snapshot(stack, pgPid);
+  const base = await snapshot(stack, pgPid, sim);
   const t0 = performance.now();
   await setStatus(stack, c.id, 'Approved');
   let last = base.stats;
@@ -232,7 +139,7 @@ async function bigCampaign(stack, pgPid, from, killAt, log) {
       break;
     }
   }
-  const end = await snapshot(stack, pgPid);
+  const end = await snapshot(stack, pgPid, sim);
   const w = between(base, end);
   // The moment the last recipient was accepted; a stalled run has none.
   const wallSeconds = stalled || w.accepted < c.count ? NaN : (lastChange - t0) / 1000;
@@ -267,25 +174,41 @@ async function waitFinished(stack, id, t0) {
   return { ...s, seconds: (performance.now() - t0) / 1000 };
 }
 
-export async function measureDelivery(log = console.log) {
+/**
+ * Every delivery figure; with `sustainedOnly` (--only=delivery-whatsapp) only the sustained
+ * rate against the simulator and then against the WhatsApp fake, the first the second's
+ * reference in the same run.
+ */
+export async function measureDelivery(log = console.log, { sustainedOnly = false } = {}) {
   const stack = await startStack({ concurrency: DELIVERY.concurrency });
   const pgPid = postgresPid(stack.dir);
-  const total =
-    DELIVERY.rate * (WARM + DELIVERY.seconds + HEADROOM) +
-    Math.ceil(DELIVERY.rate * DELIVERY.webhookSeconds) +
-    Math.max(DELIVERY.rate * DELIVERY.webhookSeconds, 100_000) +
-    2 * DELIVERY.big;
+  const steady = DELIVERY.rate * (WARM + DELIVERY.seconds + HEADROOM);
+  const total = sustainedOnly
+    ? 2 * steady
+    : 2 * steady +
+      Math.ceil(DELIVERY.rate * DELIVERY.webhookSeconds) +
+      Math.max(DELIVERY.rate * DELIVERY.webhookSeconds, 100_000) +
+      2 * DELIVERY.big;
   await fund(stack, total);
   log(
     `app ${stack.app.base} (DELIVERY_CONCURRENCY ${DELIVERY.concurrency}), ${count(total)} credits minted for the owner ${busy()}`,
   );
-  const sustainedResult = await sustained(stack, pgPid, log);
+  const sustainedResult = await sustained(stack, pgPid, simulator(stack), 911_000_000_000, log);
+  const whatsapp = await sustainedWhatsApp(stack, pgPid, 916_000_000_000, log);
+  if (sustainedOnly) return { settings: DELIVERY, sustained: sustainedResult, whatsapp };
   const webhookResult = await webhooks(stack, log);
   await startSimulator(stack, DELIVERY.bigRate);
   const how = await setSenderRate(stack, DELIVERY.bigRate);
   log(`big: simulator cap ${count(DELIVERY.bigRate)} msg/s, sender rate set by ${how}`);
   const big = await bigCampaign(stack, pgPid, 914_000_000_000, 0, log);
-  await quiet(stack);
+  await quiet(simulator(stack));
   const killed = await bigCampaign(stack, pgPid, 915_000_000_000, DELIVERY.killAt, log);
-  return { settings: DELIVERY, sustained: sustainedResult, webhooks: webhookResult, big, killed };
+  return {
+    settings: DELIVERY,
+    sustained: sustainedResult,
+    whatsapp,
+    webhooks: webhookResult,
+    big,
+    killed,
+  };
 }

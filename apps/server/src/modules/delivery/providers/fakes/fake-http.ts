@@ -2,9 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * What the providers' fakes share (tests only): a real HTTP server on 127.0.0.1, each request
- * read whole and recorded before the fake answers it.
+ * What the providers' fakes share (tests, and the benchmark's WhatsApp fake process): a real
+ * HTTP server on 127.0.0.1, each request read whole and recorded before the fake answers it
+ * (unless `record` is false: a long benchmark keeps no request).
  */
+
+export interface FakeHttpOptions {
+  /** 0 (the default): any free port. */
+  port?: number;
+  /** Keep every request in `requests` (the default); false keeps none. */
+  record?: boolean;
+}
 
 export interface SeenRequest {
   method: string;
@@ -38,15 +46,16 @@ export class FakeHttp {
     readonly requests: SeenRequest[],
   ) {}
 
-  static async start(handler: Handler): Promise<FakeHttp> {
+  static async start(handler: Handler, o: FakeHttpOptions = {}): Promise<FakeHttp> {
     const seen: SeenRequest[] = [];
+    const record = o.record ?? true;
     const server = createServer((req, res) => {
       void serve(req, res, (r) => {
-        seen.push(r);
+        if (record) seen.push(r);
         return handler(r);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     return new FakeHttp(server, `http://127.0.0.1:${port}`, seen);
   }
@@ -66,8 +75,8 @@ export abstract class ProviderFake {
 
   protected abstract handle(req: SeenRequest): Promise<FakeAnswer> | FakeAnswer;
 
-  protected async listen(): Promise<this> {
-    this.#http = await FakeHttp.start((req) => this.handle(req));
+  protected async listen(o?: FakeHttpOptions): Promise<this> {
+    this.#http = await FakeHttp.start((req) => this.handle(req), o);
     return this;
   }
 

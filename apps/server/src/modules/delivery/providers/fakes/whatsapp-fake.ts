@@ -14,8 +14,9 @@ import {
  * messages: [{ id: "wamid..." }] }`, `POST /{version}/{phone-number-id}/media` (multipart)
  * answers `{ id }`, a wrong token 401 with Graph error 190, and a refusal the Graph error JSON
  * `{ error: { message, type, code, error_data: { messaging_product, details }, fbtrace_id } }`
- * with Meta's HTTP status. It records every request, and posts status and inbound webhooks
- * signed with the app secret, in Meta's envelope.
+ * with Meta's HTTP status. It records every request (or, with `keep: 'counts'`, as the
+ * benchmark's fake process runs it, only counts: docs/delivery.md, WhatsApp Cloud API), and
+ * posts status and inbound webhooks signed with the app secret, in Meta's envelope.
  */
 
 export interface WhatsAppFakeOptions {
@@ -24,6 +25,23 @@ export interface WhatsAppFakeOptions {
   displayPhoneNumber?: string;
   accessToken: string;
   appSecret: string;
+  /** 0 or absent: any free port. */
+  port?: number;
+  /**
+   * 'all' (the default): every request, accepted message and upload is kept for a test to read.
+   * 'counts': none is kept, only `counts` (a long benchmark would otherwise hold every body);
+   * a refusal rule is then told 1 for every send's place among its number's.
+   */
+  keep?: 'all' | 'counts';
+  /** Told of each accepted message, after its answer is decided. */
+  onAccepted?: (sent: AcceptedMessage) => void;
+  /** A GET of this path, without a token, answers `counts` (and `extra`) as JSON. */
+  stats?: { path: string; extra?: () => Record<string, number> };
+}
+
+export interface AcceptedMessage {
+  body: SentBody;
+  id: string;
 }
 
 /** The Graph error a test makes the fake answer; HTTP status by Meta's table unless given. */
@@ -61,20 +79,28 @@ function statusOf(code: number): number {
 
 export class WhatsAppFake extends ProviderFake {
   /** Accepted message bodies, in order, with the id each was given. */
-  readonly messages: { body: SentBody; id: string }[] = [];
+  readonly messages: AcceptedMessage[] = [];
   readonly uploads: SeenUpload[] = [];
+  /** What was answered, kept whatever `keep` says. */
+  readonly counts = { accepted: 0, refused: 0, uploads: 0 };
   refuse: RefusalRule = () => null;
   private readonly perNumber = new Map<string, number>();
+  private readonly keepAll: boolean;
 
   private constructor(private readonly o: WhatsAppFakeOptions) {
     super();
+    this.keepAll = (o.keep ?? 'all') === 'all';
   }
 
   static start(o: WhatsAppFakeOptions): Promise<WhatsAppFake> {
-    return new WhatsAppFake(o).listen();
+    const fake = new WhatsAppFake(o);
+    return fake.listen({ port: o.port, record: fake.keepAll });
   }
 
   protected async handle(req: SeenRequest): Promise<FakeAnswer> {
+    if (this.o.stats && req.method === 'GET' && req.url === this.o.stats.path) {
+      return json(200, { ...this.counts, ...this.o.stats.extra?.() });
+    }
     if (req.headers.authorization !== `Bearer ${this.o.accessToken}`) {
       return graphError({ code: 190, title: 'Invalid OAuth access token' }, 'OAuthException');
     }
@@ -94,12 +120,20 @@ export class WhatsAppFake extends ProviderFake {
     if (body.messaging_product !== 'whatsapp' || typeof body.to !== 'string' || !body.type) {
       return graphError({ code: 100, title: 'Invalid parameter' });
     }
-    const nth = (this.perNumber.get(body.to) ?? 0) + 1;
-    this.perNumber.set(body.to, nth);
+    let nth = 1;
+    if (this.keepAll) {
+      nth = (this.perNumber.get(body.to) ?? 0) + 1;
+      this.perNumber.set(body.to, nth);
+    }
     const refusal = this.refuse(body, nth);
-    if (refusal) return graphError(refusal);
+    if (refusal) {
+      this.counts.refused += 1;
+      return graphError(refusal);
+    }
     const id = `wamid.${randomBytes(18).toString('base64url')}`;
-    this.messages.push({ body, id });
+    this.counts.accepted += 1;
+    if (this.keepAll) this.messages.push({ body, id });
+    this.o.onAccepted?.({ body, id });
     return json(200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: body.to }],
@@ -121,14 +155,18 @@ export class WhatsAppFake extends ProviderFake {
     if (!(file instanceof Blob) || text('messaging_product') !== 'whatsapp') {
       return graphError({ code: 100, title: 'Invalid parameter' });
     }
-    this.uploads.push({
-      messagingProduct: text('messaging_product'),
-      type: text('type'),
-      fileName: file instanceof File ? file.name : null,
-      fileType: file.type,
-      size: file.size,
-    });
-    return json(200, { id: String(1_000_000_000_000 + this.uploads.length) });
+    this.counts.uploads += 1;
+    if (this.keepAll) {
+      this.uploads.push({
+        messagingProduct: text('messaging_product'),
+        type: text('type'),
+        fileName: file instanceof File ? file.name : null,
+        fileType: file.type,
+        size: file.size,
+      });
+    }
+    const n = this.keepAll ? this.uploads.length : this.counts.uploads;
+    return json(200, { id: String(1_000_000_000_000 + n) });
   }
 
   /** Posts `statuses` to `url` as Meta does, signed with `secret` (the app secret by default). */
@@ -177,7 +215,7 @@ export class WhatsAppFake extends ProviderFake {
 
 /** A status of one accepted message, as Meta reports it. */
 export function waStatus(
-  sent: { body: SentBody; id: string },
+  sent: AcceptedMessage,
   status: 'sent' | 'delivered' | 'read' | 'failed',
   at = new Date(),
   error?: { code: number; title: string },
