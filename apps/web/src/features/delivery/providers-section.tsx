@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { ui, type Provider, type Sender } from '@herald/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RemoveConfirm } from './remove-confirm';
 import { DataTable } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-client';
 import { useRemoveProvider } from '../../api/delivery/remove-provider';
@@ -100,23 +101,17 @@ export function ProvidersSection({ providers, senders, onNotice }: ProvidersSect
       >
         {target ? t.disableConfirm(target.name) : ''}
       </ConfirmDialog>
-      <ConfirmDialog
+      <RemoveConfirm
         show={open?.action === 'remove'}
         title={t.removeProviderTitle}
-        confirmLabel={t.actions.remove}
-        variant="danger"
+        target={target}
         busy={remove.isPending}
-        onCancel={close}
-        onConfirm={() =>
-          target &&
-          remove.mutate(target.id, {
-            onSuccess: () => onNotice(t.providerRemoved(target.name)),
-            onSettled: close,
-          })
-        }
-      >
-        {target ? t.removeProviderConfirm(target.name) : ''}
-      </ConfirmDialog>
+        confirmText={t.removeProviderConfirm}
+        removedText={t.providerRemoved}
+        remove={remove.mutate}
+        onNotice={onNotice}
+        onClose={close}
+      />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import {
   type Provider,
   type Sender,
 } from '@herald/contract';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RemoveConfirm } from './remove-confirm';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-client';
 import { useRemoveSender } from '../../api/delivery/remove-sender';
@@ -138,23 +138,17 @@ export function SendersSection({ senders, providers, onNotice }: SendersSectionP
           }}
         />
       )}
-      <ConfirmDialog
+      <RemoveConfirm
         show={open?.action === 'remove'}
         title={t.removeSenderTitle}
-        confirmLabel={t.actions.remove}
-        variant="danger"
+        target={target}
         busy={remove.isPending}
-        onCancel={close}
-        onConfirm={() =>
-          target &&
-          remove.mutate(target.id, {
-            onSuccess: () => onNotice(t.senderRemoved(target.name)),
-            onSettled: close,
-          })
-        }
-      >
-        {target ? t.removeSenderConfirm(target.name) : ''}
-      </ConfirmDialog>
+        confirmText={t.removeSenderConfirm}
+        removedText={t.senderRemoved}
+        remove={remove.mutate}
+        onNotice={onNotice}
+        onClose={close}
+      />
     </Card>
   );
 }
