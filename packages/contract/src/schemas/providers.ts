@@ -132,6 +132,14 @@ export const SENDER_ADDRESS_LABELS: Record<ProviderKind, string> = {
   twilio: 'From number',
 };
 
+/**
+ * Whether a sender of this kind needs its address: every provider but the simulator names the
+ * number or sender id it sends from (the simulator's default sender has none).
+ */
+export function senderAddressRequired(kind: ProviderKind): boolean {
+  return kind !== 'simulator';
+}
+
 /** A provider as the screens get it: its secrets only as their last 4 characters. */
 export const ProviderSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import {
+  senderAddressRequired,
   PROVIDER_KIND_LABELS,
   SENDER_ADDRESS_LABELS,
   ui,
@@ -14,7 +15,6 @@ import { errorMessage } from '../../lib/api-client';
 import { useCreateSender } from '../../api/delivery/create-sender';
 import { useUpdateSender } from '../../api/delivery/update-sender';
 import {
-  addressRequired,
   emptySenderValues,
   parseNewSender,
   parseSenderEdit,
@@ -110,7 +110,7 @@ export function SenderFormDialog({ sender, providers, onHide, onSaved }: SenderF
             <TextField
               controlId="sender-address"
               label={
-                addressRequired(kind)
+                senderAddressRequired(kind)
                   ? SENDER_ADDRESS_LABELS[kind]
                   : t.optional(SENDER_ADDRESS_LABELS[kind])
               }

@@ -1,4 +1,5 @@
 import {
+  senderAddressRequired,
   CreateSenderBodySchema,
   SENDER_ADDRESS_LABELS,
   UpdateSenderBodySchema,
@@ -38,14 +39,6 @@ export function senderFormValues(s: Sender): SenderFormValues {
   };
 }
 
-/**
- * Whether a sender of this kind needs its address: every provider but the simulator names the
- * number or sender id it sends from (the simulator's default sender has none).
- */
-export function addressRequired(kind: ProviderKind): boolean {
-  return kind !== 'simulator';
-}
-
 type Parsed<B> = { body: B; errors: null } | { body: null; errors: FieldErrors };
 
 function limits(v: SenderFormValues) {
@@ -64,7 +57,7 @@ function withAddressRule<B>(
   kind: ProviderKind | null,
 ): Parsed<B> {
   const errors = parsed.success ? {} : firstIssues(parsed.error);
-  if (kind && addressRequired(kind) && !errors.address && v.address.trim() === '') {
+  if (kind && senderAddressRequired(kind) && !errors.address && v.address.trim() === '') {
     errors.address = msg.senderAddressRequired(SENDER_ADDRESS_LABELS[kind]);
   }
   if (parsed.success && Object.keys(errors).length === 0)

@@ -2,6 +2,8 @@ import {
   CREDIT_TYPES,
   kindCarries,
   SENDER_ADDRESS_LABELS,
+  senderAddressRequired,
+  type ProviderKind,
   server as msg,
   type CreateSenderBody,
   type CreditRoute,
@@ -54,8 +56,8 @@ async function presentOne(ctx: AppContext, id: string): Promise<Sender> {
 }
 
 /** A sender's address is required where the provider addresses by it (all but a simulator). */
-function checkAddress(kind: keyof typeof SENDER_ADDRESS_LABELS, address: string): void {
-  if (kind !== 'simulator' && address === '') {
+function checkAddress(kind: ProviderKind, address: string): void {
+  if (senderAddressRequired(kind) && address === '') {
     throw badRequest(msg.senderAddressRequired(SENDER_ADDRESS_LABELS[kind]));
   }
 }
