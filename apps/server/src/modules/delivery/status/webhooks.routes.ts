@@ -37,6 +37,8 @@ const ParamsSchema = z.object({
   token: z.string().min(1).max(200).optional(),
 });
 const QuerySchema = z.record(z.string(), z.string());
+/** What a provider's key looks like (docs/delivery.md, Providers in the database). */
+const PROVIDER_KEY = /^[A-Za-z0-9_-]{1,50}$/;
 const ReplySchema = z.object({ received: z.number().int() });
 
 const writers = new WeakMap<AppContext, StatusWriter>();
@@ -140,6 +142,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
    * token needs exactly it (compared in constant time), one without takes no token segment.
    */
   async function adapterOf(provider: string, token: string | undefined): Promise<ProviderAdapter> {
+    // A key is `simulator` or a provider's id: anything else names no provider, and is not
+    // looked up (a NUL byte would not even reach PostgreSQL as text).
+    if (!PROVIDER_KEY.test(provider)) throw notFound(msg.webhookProviderUnknown);
     const endpoint = await ctx.delivery.endpoint(provider);
     if (!endpoint) throw notFound(msg.webhookProviderUnknown);
     const expected = endpoint.callbackToken;
