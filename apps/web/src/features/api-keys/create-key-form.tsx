@@ -86,8 +86,8 @@ export function CreateKeyForm() {
               ))}
             </fieldset>
           </Col>
-          <Col md={3} className="d-grid d-md-block pt-md-4">
-            <Button type="submit" disabled={create.isPending} className="mt-md-2">
+          <Col md={3} className="d-flex align-items-end">
+            <Button type="submit" disabled={create.isPending} className="w-100">
               {create.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
               {t.createButton}
             </Button>
