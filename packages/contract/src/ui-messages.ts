@@ -359,6 +359,7 @@ export const ui = {
     disabled: 'Disabled',
     defaultBadge: 'Default',
     secretNotSet: 'not set',
+    secretOfServer: 'Set in the server’s settings',
     maskedSecret: (last4: string) => `•••• ${last4}`,
     copy: 'Copy',
     copyLabel: (name: string) => `Copy the callback URL of ${name}`,

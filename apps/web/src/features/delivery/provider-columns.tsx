@@ -11,6 +11,8 @@ export type ProviderAction = 'edit' | 'test' | 'toggle' | 'remove';
 
 /** Each secret of the provider's kind: its label and how it ends, never more. */
 function SecretsCell({ p }: { p: Provider }) {
+  // The built-in simulator's secret is the server's DELIVERY_WEBHOOK_SECRET, not kept here.
+  if (p.builtin) return <span className="small text-muted">{t.secretOfServer}</span>;
   const secrets = PROVIDER_FIELDS[p.kind].filter((f) => f.secret);
   return (
     <ul className="list-unstyled small mb-0">
