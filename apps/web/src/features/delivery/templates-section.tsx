@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { ui, type Sender, type SenderTemplate } from '@herald/contract';
 import { DataTable, type Column } from '../../components/data-table';
@@ -55,6 +55,7 @@ function SenderTemplates({
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const heading = t.senderHeading(sender.name, sender.address);
+  const headingId = useId();
 
   const columns: Column<SenderTemplate>[] = [
     { header: t.columns.name, cell: (x) => <span className="font-monospace">{x.name}</span> },
@@ -100,9 +101,11 @@ function SenderTemplates({
   }
 
   return (
-    <section className="mt-3" aria-label={`${t.title}: ${heading}`}>
+    <section className="mt-3" aria-labelledby={headingId}>
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-2">
-        <h3 className="h6 mb-0 text-break">{heading}</h3>
+        <h3 className="h6 mb-0 text-break" id={headingId}>
+          {heading}
+        </h3>
         <Button
           size="sm"
           aria-label={t.addFor(sender.name)}
