@@ -144,8 +144,15 @@ describe('WhatsApp templates from the screens', () => {
     const select = form.getByLabel(tt.templateLabel, { exact: true });
     await expect(select.inputValue()).resolves.toBe('');
     await select.selectOption({ label: tt.optionLabel(TEMPLATE.name, TEMPLATE.language) });
-    // The message box gives way to the variables; the preview fills as they are typed.
+    // The message box and the media give way to the variables (a template carries neither);
+    // "No template" brings them back.
     expect(await form.getByLabel('Message', { exact: true }).count()).toBe(0);
+    expect(await form.getByLabel('PDF').count()).toBe(0);
+    await select.selectOption(tt.noTemplate);
+    await form.getByLabel('Message', { exact: true }).waitFor();
+    await form.getByLabel('PDF').waitFor();
+    await select.selectOption({ label: tt.optionLabel(TEMPLATE.name, TEMPLATE.language) });
+    // The preview fills as the values are typed.
     await form.getByLabel(tt.variableLabel(1)).fill('Asha');
     const preview = form.getByTestId('template-preview');
     await expect(preview.innerText()).resolves.toBe('Hi Asha, order {{2}} ships.');

@@ -46,7 +46,7 @@ export const templatesUi = {
   noTemplate: 'No template',
   optionLabel: (name: string, language: string) => `${name} (${language})`,
   templateHint:
-    'Sent as this approved WhatsApp template with the values below: its text is the campaign’s message, and files and buttons are not sent with it.',
+    'Sent as this approved WhatsApp template with the values below: its text is the campaign’s message, with no media or buttons.',
   campaignLoadFailed: 'Could not load the templates of this credit type.',
   variableLabel: (n: number) => `Variable {{${n}}}`,
   previewLabel: 'Template preview',

@@ -158,18 +158,21 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
             error={errors.recipients}
             disabled={sending}
           />
-          <MediaFields
-            key={f.formKey}
-            features={f.features}
-            values={values}
-            files={f.files}
-            errors={errors}
-            disabled={sending}
-            onValues={setValue}
-            onFiles={f.setFile}
-            rejected={f.rejected}
-            onRejected={f.setRejectedFile}
-          />
+          {(f.features.dp || !templates.template) && (
+            <MediaFields
+              key={f.formKey}
+              dpOnly={!!templates.template}
+              features={f.features}
+              values={values}
+              files={f.files}
+              errors={errors}
+              disabled={sending}
+              onValues={setValue}
+              onFiles={f.setFile}
+              rejected={f.rejected}
+              onRejected={f.setRejectedFile}
+            />
+          )}
           {sending && <UploadProgress preparing={f.preparing} progress={f.progress} />}
           {f.blocker && !sending && (
             <Alert variant="warning">

@@ -189,6 +189,22 @@ describe('checkCampaignForm with a template', () => {
     });
   });
 
+  it('sends no button with a template, and does not check the hidden ones', () => {
+    const cta = {
+      ...values,
+      creditType: 'With CTA - domestic' as const,
+      ctaCallText: 'Call us',
+      ctaURL: 'https://herald.test/x',
+    };
+    const choice = { templateId: template.id, values: ['Asha', 'A-12'] };
+    const checked = checkCampaignForm(cta, 1, { template, choice });
+    expect(checked).toMatchObject({ ok: true, fields: { templateId: template.id } });
+    expect(checked.ok && Object.keys(checked.fields).filter((k) => k.startsWith('cta'))).toEqual(
+      [],
+    );
+    expect(checkCampaignForm(cta, 1).ok).toBe(false);
+  });
+
   it('refuses missing or invalid values under the variables, not the hidden message box', () => {
     const missing = { templateId: template.id, values: ['Asha', ''] };
     expect(checkCampaignForm(values, 1, { template, choice: missing })).toEqual({

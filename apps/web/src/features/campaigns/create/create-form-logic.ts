@@ -197,7 +197,8 @@ export function checkCampaignForm(
     message: values.message,
   };
   if (f.international) for (const k of COUNTRY_KEYS) sent[k] = values[k];
-  if (f.cta) for (const k of CTA_KEYS) sent[k] = values[k];
+  // Sent as a template, no button goes with it (template-choice.ts, sentAs).
+  if (f.cta && !chosen) for (const k of CTA_KEYS) sent[k] = values[k];
   if (chosen) Object.assign(sent, templateFields(chosen.choice, chosen.template));
   const errors: FieldErrors = {};
   const parsed = CreateCampaignFieldsSchema.safeParse(sent);
@@ -213,7 +214,7 @@ export function checkCampaignForm(
       if (!values[k].trim()) errors[k] ??= ui.campaigns.countryRequired;
     }
   }
-  if (f.cta) {
+  if (f.cta && !chosen) {
     const pairs = [
       ['ctaCallText', 'ctaCall'],
       ['ctaURLText', 'ctaURL'],

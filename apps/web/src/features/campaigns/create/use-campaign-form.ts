@@ -27,7 +27,7 @@ import {
 import { useFormDraft, useSaveDraft } from './use-form-draft';
 import { copiedParts, formHoldsSomething, type CopiedFrom } from './campaign-copy';
 import type { LoadedCopy } from './use-campaign-copy';
-import { NO_TEMPLATE } from './template-choice';
+import { NO_TEMPLATE, sentAs } from './template-choice';
 import { useTemplateChoice } from './use-template-choice';
 
 type Rejected = Partial<Record<CampaignFileField, string>>;
@@ -94,7 +94,9 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const balances = useBalances({ email: ownerEmail });
   const available = availableFor(balances.data, ownerEmail, values.creditType);
   const cost = costOf(parser.count, available);
-  const blocker = submitBlocker(parser.count, available) ?? fileBlocker(rejected, parser.inputs);
+  // Sent as a template only the DP goes (sentAs): a refused file of a hidden picker is not sent.
+  const refused = templates.template ? { dp: rejected.dp } : rejected;
+  const blocker = submitBlocker(parser.count, available) ?? fileBlocker(refused, parser.inputs);
   const sending = preparing || create.isPending;
   // Until the balances arrive the credit rule cannot be checked here: wait for them (a failed
   // load leaves the check to the server, which refuses with the same message).
@@ -162,7 +164,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
       return 'refused';
     }
     setErrors({});
-    if (submitBlocker(keys.length, available) ?? fileBlocker(rejected, parser.inputs)) return;
+    if (submitBlocker(keys.length, available) ?? fileBlocker(refused, parser.inputs)) return;
     setPending({ fields: checked.fields, keys });
   }
 
@@ -192,7 +194,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
       {
         fields,
         to,
-        files,
+        files: sentAs(values, files, templates.chosen).files,
         idempotencyKey,
         onProgress: setProgress,
       },
