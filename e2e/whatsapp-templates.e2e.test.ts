@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import {
   server as msg,
@@ -91,6 +92,33 @@ afterAll(async () => {
 
 let campaignId = '';
 
+/**
+ * axe's WCAG 2.1 A/AA findings on the page as it is, at 1366 and 390 px, once every transition
+ * has finished (as a11y.e2e.test.ts measures every screen).
+ */
+async function axeFindings(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    for (const v of result.violations) {
+      found.push(`${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  return found;
+}
+
 /** The Templates section's part for the sender, named by its heading. */
 const senderSection = (page: Page) =>
   page.getByRole('region', { name: tt.senderHeading(SENDER, WA.phoneNumberId), exact: true });
@@ -112,6 +140,7 @@ describe('WhatsApp templates from the screens', () => {
     );
     await dialog.getByRole('button', { name: tt.add }).click();
     await dialog.getByText(msg.templateVariablesNumbering).waitFor();
+    expect(await axeFindings(page)).toEqual([]);
     await dialog.getByLabel(tt.bodyLabel).fill(TEMPLATE.body);
     await expect(dialog.getByTestId('template-variable-count').innerText()).resolves.toBe(
       tt.variablesFound(2),
@@ -132,6 +161,8 @@ describe('WhatsApp templates from the screens', () => {
     await dialog.getByRole('button', { name: tt.add }).click();
     await dialog.getByText(msg.templateTaken).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await axeFindings(page)).toEqual([]);
     await shotWidths(page, 'whatsapp-templates-providers');
     await page.close();
   });
@@ -162,6 +193,8 @@ describe('WhatsApp templates from the screens', () => {
     const second = form.getByLabel(tt.variableLabel(2));
     await expect(second.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect.poll(() => second.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 768 });
     await second.fill('A-12');
     expect(await form.getByText(msg.templateValuesMissing(2)).count()).toBe(0);
     await expect(preview.innerText()).resolves.toBe('Hi Asha, order A-12 ships.');
