@@ -40,7 +40,6 @@ export const templatesUi = {
     `Remove the template ${name}? Campaigns already created with it keep their copy.`,
   removed: (name: string) => `Template ${name} removed.`,
   removeFailed: 'Could not remove the template.',
-  variableCount: variables,
   // The campaign form.
   templateLabel: 'Template',
   noTemplate: 'No template',
