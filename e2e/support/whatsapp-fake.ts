@@ -15,7 +15,13 @@ export interface WhatsAppFakeOptions {
 }
 
 export interface FakeSent {
-  body: { to: string; type: string; biz_opaque_callback_data?: string };
+  body: {
+    to: string;
+    type: string;
+    biz_opaque_callback_data?: string;
+    /** A `type: "template"` message's template: name, language and body parameters. */
+    template?: unknown;
+  };
   id: string;
 }
 

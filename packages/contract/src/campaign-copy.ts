@@ -86,6 +86,7 @@ export const campaignCopyUi = {
   partType: (type: string) => `credit type (${type})`,
   partName: 'name',
   partMessage: 'message',
+  partTemplate: (name: string) => `template (${name}) with its values`,
   partButtons: 'buttons',
   partCountry: 'country',
   partFiles: (count: number) => `${count} media ${count === 1 ? 'file' : 'files'}`,

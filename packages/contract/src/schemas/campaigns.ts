@@ -7,6 +7,7 @@ import { server as msg } from '../server-messages.js';
 import { EmailSchema, optionalText, text, TzOffsetSchema } from './common.js';
 import { CreditTypeSchema } from './credits.js';
 import { DeliveryProgressSchema } from '../delivery.js';
+import { CampaignTemplateSchema } from './templates.js';
 
 /** Campaigns (docs/product.md, Campaigns). */
 
@@ -167,6 +168,8 @@ export const CampaignSchema = z.object({
   delivery: DeliveryProgressSchema.nullable(),
   /** The Admin's reason while the campaign is Rejected through Reject; else null. */
   rejectionReason: z.string().nullable(),
+  /** The WhatsApp template it is sent as (its kept copy: name, language, values); else null. */
+  template: CampaignTemplateSchema.nullable(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 

@@ -4,6 +4,7 @@ import {
   AWAITING_APPROVAL_STATUSES,
   type CampaignListFilters,
   type CampaignStatus,
+  type CampaignTemplate,
   type Role,
 } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
@@ -50,6 +51,7 @@ export interface CampaignView {
   failed_count: number;
   delivery_refunded: number;
   rejection_reason: string | null;
+  template: CampaignTemplate | null;
 }
 
 export interface FileView {
@@ -131,6 +133,7 @@ function campaignViews(db: DbOrTx) {
       ...summedCounts,
       'campaigns.delivery_refunded',
       'campaigns.rejection_reason',
+      'campaigns.template',
     ]);
 }
 

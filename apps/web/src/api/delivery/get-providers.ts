@@ -3,6 +3,7 @@ import type { Provider } from '@herald/contract';
 import { api } from '../../lib/api-client';
 import { sendersRootKey } from './get-senders';
 import { routesRootKey } from './get-routes';
+import { templatesRootKey } from './get-templates';
 
 export const providersRootKey = ['providers'] as const;
 
@@ -24,11 +25,12 @@ export function useProviders() {
 
 /**
  * Providers, senders and routes show parts of each other (a sender its provider's name, a
- * provider its sender count, a route its sender): a change to one reloads the three.
+ * provider its sender count, a route its sender): a change to one reloads the three, and the
+ * templates, which follow their sender and the credit types' routes.
  */
 export function invalidateDeliverySetup(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [providersRootKey, sendersRootKey, routesRootKey].map((queryKey) =>
+    [providersRootKey, sendersRootKey, routesRootKey, templatesRootKey].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   ).then(() => undefined);

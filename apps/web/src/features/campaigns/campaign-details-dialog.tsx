@@ -7,6 +7,7 @@ import {
   ui,
   type Campaign,
   type CampaignDetail,
+  type CampaignTemplate,
 } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { StatusBadge } from '../../components/status-badge';
@@ -27,6 +28,25 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </th>
       <td className="text-break">{children}</td>
     </tr>
+  );
+}
+
+/** The WhatsApp template a campaign is sent as: its name, language and each variable's value. */
+function TemplateValues({ template }: { template: CampaignTemplate }) {
+  const { bodyParameters: values } = template;
+  return (
+    <div data-testid="campaign-template">
+      <div>{ui.templates.optionLabel(template.name, template.language)}</div>
+      {values.length > 0 && (
+        <ul className="list-unstyled small mb-0" aria-label={ui.templates.detailsValues}>
+          {values.map((v, i) => (
+            <li key={i}>
+              <span className="text-muted">{`{{${i + 1}}}`}</span> {v}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -56,6 +76,11 @@ function DetailBody({ c }: { c: CampaignDetail }) {
           <Field label="Message">
             <span style={{ whiteSpace: 'pre-wrap' }}>{c.message}</span>
           </Field>
+          {c.template && (
+            <Field label={ui.templates.detailsLabel}>
+              <TemplateValues template={c.template} />
+            </Field>
+          )}
           {(c.countryName || c.countryCode) && (
             <Field label="Country">
               {orDash(c.countryName)} ({orDash(c.countryCode)})

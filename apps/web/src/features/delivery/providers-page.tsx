@@ -10,6 +10,7 @@ import { useSenders } from '../../api/delivery/get-senders';
 import { ProvidersSection } from './providers-section';
 import { RoutingSection } from './routing-section';
 import { SendersSection } from './senders-section';
+import { TemplatesSection } from './templates-section';
 
 const t = ui.providers;
 
@@ -30,7 +31,8 @@ function Loaded<T>(props: {
 /**
  * Providers (/providers, Admin): the providers Herald sends through (the built-in simulator
  * and the WhatsApp Cloud API numbers and SMS gateways the Admin connects), their senders with
- * their limits, and the sender of each credit type (docs/delivery.md, The Providers screen).
+ * their limits, the approved templates of the WhatsApp senders, and the sender of each credit
+ * type (docs/delivery.md, The Providers screen).
  * Each section draws as soon as its own list is there, so one failed list hides only its part.
  */
 export function ProvidersPage() {
@@ -57,6 +59,7 @@ export function ProvidersPage() {
           <SendersSection senders={list} providers={providers.data ?? []} onNotice={setNotice} />
         )}
       </Loaded>
+      {senders.data && <TemplatesSection senders={senders.data} onNotice={setNotice} />}
       <Loaded query={routes} failed={t.routesLoadFailed}>
         {(list) =>
           // Its choices are the senders: drawn once they are there (their section says why not).

@@ -1,7 +1,7 @@
 import { ui } from '@herald/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
-/** The "remove this row?" dialog of the Providers screen's providers and senders. */
+/** The "remove this row?" dialog of the Providers screen's providers, senders and templates. */
 interface RemoveConfirmProps {
   show: boolean;
   title: string;

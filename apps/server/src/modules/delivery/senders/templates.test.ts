@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   server as msg,
+  type CampaignDetail,
+  type CampaignList,
   type CampaignTemplates,
+  type CreateCampaignReply,
   type Sender,
   type SenderTemplate,
 } from '@herald/contract';
@@ -123,7 +126,22 @@ describe('a WhatsApp sender’s templates', () => {
     }
     const res = await create({ templateId: template.id, templateValues: '["Asha","A-12"]' });
     expect(res.statusCode, res.body).toBe(201);
-    const id = res.json<{ campaign: { _id: string } }>().campaign._id;
+    const created = res.json<CreateCampaignReply>().campaign;
+    const kept = { name: 'order_update', language: 'en_US', bodyParameters: ['Asha', 'A-12'] };
+    expect(created.template).toEqual(kept);
+    const id = created._id;
+    // The detail and the list show the campaign's template; a campaign without one has null.
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/campaigns/${id}`,
+      token: user.token,
+    });
+    expect(detail.json<CampaignDetail>().template).toEqual(kept);
+    const plain = await create({});
+    expect(plain.json<CreateCampaignReply>().campaign.template).toBeNull();
+    const list = await t.request({ method: 'GET', url: '/api/campaigns', token: user.token });
+    const rows = list.json<CampaignList>().campaigns;
+    expect(rows.find((c) => c._id === id)?.template).toEqual(kept);
     await setStatus(t, admin, id, 'Approved');
     await runDispatchSlice(
       { ...depsFor(t, t.app.ctx.delivery.adapterFor('simulator')), delivery: t.app.ctx.delivery },

@@ -10,6 +10,7 @@ import {
   formHoldsSomething,
 } from './campaign-copy';
 import { EMPTY_FILES, EMPTY_VALUES } from './create-form-logic';
+import { NO_TEMPLATE } from './template-choice';
 
 const campaign = {
   _id: 'c1',
@@ -73,6 +74,15 @@ describe('copiedValues', () => {
       '1 media file',
       '1,234 not-read numbers',
     ]);
+    expect(copiedParts(values, 0, { kind: 'all', count: 2 }, 'order_update')).toEqual([
+      'credit type (With CTA - international)',
+      'name',
+      'message',
+      'template (order_update) with its values',
+      'country',
+      'buttons',
+      '2 numbers',
+    ]);
     // Leftovers a domestic type does not take (an edited row, say) stay out.
     const normal = copiedValues({ ...cta, creditType: 'Normal Message - domestic' }, 'all', '');
     expect(normal).toMatchObject({ countryName: '', ctaCall: '', ctaURL: '' });
@@ -119,6 +129,7 @@ describe('csvHasNumbers', () => {
 describe('formHoldsSomething', () => {
   const empty = {
     values: EMPTY_VALUES,
+    template: NO_TEMPLATE,
     numbersText: '',
     recipients: 0,
     inputs: 0,
@@ -136,6 +147,8 @@ describe('formHoldsSomething', () => {
   it('is true for typed text, numbers, an added numbers file or a chosen media file', () => {
     expect(formHoldsSomething({ ...empty, values: { ...EMPTY_VALUES, message: 'Hi' } })).toBe(true);
     expect(formHoldsSomething({ ...empty, numbersText: '98765 43210' })).toBe(true);
+    const template = { templateId: 'a', values: ['Asha'] };
+    expect(formHoldsSomething({ ...empty, template })).toBe(true);
     expect(formHoldsSomething({ ...empty, inputs: 1 })).toBe(true);
     expect(formHoldsSomething({ ...empty, recipients: 3 })).toBe(true);
     const files = { ...EMPTY_FILES, images: [file('a.png')] };

@@ -22,6 +22,7 @@ import {
   type CampaignFormValues,
 } from './create-form-logic';
 import { isEmptyDraft } from './form-draft';
+import type { TemplateChoice } from './template-choice';
 
 /** A row's Clone or Resend, handed to the form; `seq` tells two clicks on one row apart. */
 export interface CopyRequest {
@@ -88,14 +89,19 @@ export function filesIntoFields(
   return out;
 }
 
-/** What the note lists as copied, in the form's order. */
+/**
+ * What the note lists as copied, in the form's order; `template` names the template the form
+ * chose again (the campaign's, still offered for its credit type).
+ */
 export function copiedParts(
   values: CampaignFormValues,
   mediaCount: number,
   numbers: { kind: CampaignCopyKind; count: number },
+  template: string | null = null,
 ): string[] {
   const f = featuresOf(values.creditType);
   const parts = [text.partType(values.creditType), text.partName, text.partMessage];
+  if (template) parts.push(text.partTemplate(template));
   if (f.international && (values.countryName || values.countryCode)) parts.push(text.partCountry);
   const buttons = [values.ctaCallText, values.ctaCall, values.ctaURLText, values.ctaURL];
   if (f.cta && buttons.some(Boolean)) parts.push(text.partButtons);
@@ -125,11 +131,12 @@ export async function withoutHeader(blob: Blob): Promise<Blob> {
 }
 
 /**
- * Whether filling the form would replace something: typed text (the owner and type alone are
- * not a draft, as form-draft.ts counts it), numbers, or a chosen file.
+ * Whether filling the form would replace something: typed text or template values (the owner
+ * and type alone are not a draft, as form-draft.ts counts it), numbers, or a chosen file.
  */
 export function formHoldsSomething(form: {
   values: CampaignFormValues;
+  template: TemplateChoice;
   numbersText: string;
   recipients: number;
   inputs: number;
@@ -138,6 +145,6 @@ export function formHoldsSomething(form: {
   const chosen = Object.values(form.files).some((v: File | File[] | null) =>
     Array.isArray(v) ? v.length > 0 : v !== null,
   );
-  const draft = { values: form.values, numbers: form.numbersText };
+  const draft = { values: form.values, numbers: form.numbersText, template: form.template };
   return !isEmptyDraft(draft) || form.recipients > 0 || form.inputs > 0 || chosen;
 }

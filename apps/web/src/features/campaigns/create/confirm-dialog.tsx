@@ -1,5 +1,5 @@
 import { Button, Modal } from 'react-bootstrap';
-import { defaultCampaignName, ui } from '@herald/contract';
+import { defaultCampaignName, ui, type SenderTemplate } from '@herald/contract';
 import {
   formatCount,
   type CampaignFiles,
@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   values: CampaignFormValues;
   files: CampaignFiles;
   features: TypeFeatures;
+  /** The WhatsApp template it is sent as, if one. */
+  template: SenderTemplate | null;
   recipients: number;
   onConfirm: () => void;
   onBack: () => void;
@@ -44,6 +46,14 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <dl className="row small mt-3 mb-0">
           <dt className="col-4">Name</dt>
           <dd className="col-8 text-break">{name}</dd>
+          {props.template && (
+            <>
+              <dt className="col-4">{ui.templates.templateLabel}</dt>
+              <dd className="col-8 text-break">
+                {ui.templates.optionLabel(props.template.name, props.template.language)}
+              </dd>
+            </>
+          )}
           <dt className="col-4">Recipients</dt>
           <dd className="col-8">{count}</dd>
           <dt className="col-4">Cost</dt>

@@ -16,6 +16,8 @@ import { SuppressedLine } from './suppressed-line';
 import { useCampaignForm } from './use-campaign-form';
 import { useCampaignCopy } from './use-campaign-copy';
 import { CopyNotes } from './copy-notes';
+import { TemplateFields } from './template-fields';
+import { sentAs } from './template-choice';
 
 interface CreateCampaignFormProps {
   onCreated?: () => void;
@@ -51,6 +53,8 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
     },
   });
   const owner = f.copiedFrom?.owner;
+  const { templates } = f;
+  const asSent = sentAs(values, f.files, templates.template && templates);
   return (
     <Card className="shadow-sm mb-4" ref={cardRef}>
       <Card.Header as="h2" className="h5 mb-0">
@@ -116,16 +120,28 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
             value={values.name}
             error={errors.name}
             hint={ui.campaigns.nameHint}
-            placeholder={defaultCampaignName(values.message) || ui.campaigns.namePlaceholder}
+            placeholder={defaultCampaignName(asSent.values.message) || ui.campaigns.namePlaceholder}
             disabled={sending}
             onChange={(name) => setValue({ name })}
           />
-          <MessageField
-            value={values.message}
-            error={errors.message}
+          <TemplateFields
+            offered={templates.offered}
+            choice={templates.choice}
+            template={templates.template}
+            loadError={templates.loadError}
+            error={errors.templateValues}
             disabled={sending}
-            onChange={(message) => setValue({ message })}
+            onChoose={templates.choose}
+            onValue={templates.setValue}
           />
+          {!templates.template && (
+            <MessageField
+              value={values.message}
+              error={errors.message}
+              disabled={sending}
+              onChange={(message) => setValue({ message })}
+            />
+          )}
           <RecipientsField
             state={f.parser}
             text={f.parser.text}
@@ -142,18 +158,21 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
             error={errors.recipients}
             disabled={sending}
           />
-          <MediaFields
-            key={f.formKey}
-            features={f.features}
-            values={values}
-            files={f.files}
-            errors={errors}
-            disabled={sending}
-            onValues={setValue}
-            onFiles={f.setFile}
-            rejected={f.rejected}
-            onRejected={f.setRejectedFile}
-          />
+          {(f.features.dp || !templates.template) && (
+            <MediaFields
+              key={f.formKey}
+              dpOnly={!!templates.template}
+              features={f.features}
+              values={values}
+              files={f.files}
+              errors={errors}
+              disabled={sending}
+              onValues={setValue}
+              onFiles={f.setFile}
+              rejected={f.rejected}
+              onRejected={f.setRejectedFile}
+            />
+          )}
           {sending && <UploadProgress preparing={f.preparing} progress={f.progress} />}
           {f.blocker && !sending && (
             <Alert variant="warning">
@@ -175,9 +194,10 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
         </Form>
         <ConfirmDialog
           show={f.pending !== null}
-          values={values}
-          files={f.files}
+          values={asSent.values}
+          files={asSent.files}
           features={f.features}
+          template={templates.template}
           recipients={f.pending?.keys.length ?? 0}
           onConfirm={() => void f.confirm()}
           onBack={f.back}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { server, ui, recipientKeysToStrings, encodeRecipientKey } from '@herald/contract';
+import {
+  server,
+  ui,
+  recipientKeysToStrings,
+  encodeRecipientKey,
+  type SenderTemplate,
+} from '@herald/contract';
 import { ApiError } from '../../../lib/api-client';
 import {
   availableFor,
@@ -155,6 +161,61 @@ describe('checkCampaignForm', () => {
       ctaURLText: 'Open',
     };
     expect(checkCampaignForm(full, 1)).toMatchObject({ ok: true, fields: { ctaURLText: 'Open' } });
+  });
+});
+
+describe('checkCampaignForm with a template', () => {
+  const template: SenderTemplate = {
+    id: '5b0c7f7e-0000-4000-8000-000000000001',
+    senderId: 's1',
+    name: 'order_update',
+    language: 'en_US',
+    body: 'Hi {{1}}, order {{2}} ships.',
+    variables: 2,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+  const values = { ...EMPTY_VALUES, message: '' };
+
+  it('sends the template and its values, the filled text as the message', () => {
+    const choice = { templateId: template.id, values: ['Asha', 'A-12'] };
+    expect(checkCampaignForm(values, 1, { template, choice })).toEqual({
+      ok: true,
+      fields: {
+        creditType: values.creditType,
+        message: 'Hi Asha, order A-12 ships.',
+        templateId: template.id,
+        templateValues: '["Asha","A-12"]',
+      },
+    });
+  });
+
+  it('sends no button with a template, and does not check the hidden ones', () => {
+    const cta = {
+      ...values,
+      creditType: 'With CTA - domestic' as const,
+      ctaCallText: 'Call us',
+      ctaURL: 'https://herald.test/x',
+    };
+    const choice = { templateId: template.id, values: ['Asha', 'A-12'] };
+    const checked = checkCampaignForm(cta, 1, { template, choice });
+    expect(checked).toMatchObject({ ok: true, fields: { templateId: template.id } });
+    expect(checked.ok && Object.keys(checked.fields).filter((k) => k.startsWith('cta'))).toEqual(
+      [],
+    );
+    expect(checkCampaignForm(cta, 1).ok).toBe(false);
+  });
+
+  it('refuses missing or invalid values under the variables, not the hidden message box', () => {
+    const missing = { templateId: template.id, values: ['Asha', ''] };
+    expect(checkCampaignForm(values, 1, { template, choice: missing })).toEqual({
+      ok: false,
+      errors: { templateValues: server.templateValuesMissing(2) },
+    });
+    const spaces = { templateId: template.id, values: ['Asha', 'A     12'] };
+    expect(checkCampaignForm(values, 1, { template, choice: spaces })).toEqual({
+      ok: false,
+      errors: { templateValues: server.templateValueInvalid },
+    });
   });
 });
 

@@ -15,11 +15,13 @@ import {
   type Balances,
   type CampaignFileField,
   type CreditType,
+  type SenderTemplate,
   type User,
   writeRecipientKey,
 } from '@herald/contract';
 import { ApiError } from '../../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../../components/field-errors';
+import { templateFields, templateProblem, type TemplateChoice } from './template-choice';
 
 /** The text inputs, as typed. `userEmail` '' means the logged-in user (Self). */
 export interface CampaignFormValues {
@@ -163,16 +165,30 @@ export function fileBlocker(
 }
 
 /** The text fields to send: only those the type takes, empty ones left out. */
-export type CampaignTextFields = Partial<Record<keyof CampaignFormValues, string>>;
+export type CampaignTextFields = Partial<
+  Record<keyof CampaignFormValues | 'templateId' | 'templateValues', string>
+>;
+
+/** The chosen WhatsApp template (one offered for the credit type) with its typed values. */
+export interface ChosenTemplate {
+  template: SenderTemplate;
+  choice: TemplateChoice;
+}
 
 export type CheckedCampaign =
   { ok: true; fields: CampaignTextFields } | { ok: false; errors: FieldErrors };
 
 /**
  * Checks the inputs with the server's own schema plus the per-type rules of the server's
- * `checkUpload`. Errors are keyed by input (`recipients` for the recipients box).
+ * `checkUpload`. Errors are keyed by input (`recipients` for the recipients box,
+ * `templateValues` for the template's variables). Sent as a template, the message is the
+ * template's filled text (templateFields) and the message box is not used.
  */
-export function checkCampaignForm(values: CampaignFormValues, recipients: number): CheckedCampaign {
+export function checkCampaignForm(
+  values: CampaignFormValues,
+  recipients: number,
+  chosen: ChosenTemplate | null = null,
+): CheckedCampaign {
   const f = featuresOf(values.creditType);
   const sent: CampaignTextFields = {
     userEmail: values.userEmail,
@@ -181,16 +197,24 @@ export function checkCampaignForm(values: CampaignFormValues, recipients: number
     message: values.message,
   };
   if (f.international) for (const k of COUNTRY_KEYS) sent[k] = values[k];
-  if (f.cta) for (const k of CTA_KEYS) sent[k] = values[k];
+  // Sent as a template, no button goes with it (template-choice.ts, sentAs).
+  if (f.cta && !chosen) for (const k of CTA_KEYS) sent[k] = values[k];
+  if (chosen) Object.assign(sent, templateFields(chosen.choice, chosen.template));
   const errors: FieldErrors = {};
   const parsed = CreateCampaignFieldsSchema.safeParse(sent);
   if (!parsed.success) Object.assign(errors, firstIssues(parsed.error));
+  if (chosen) {
+    // The message box is hidden: what is wrong with the filled text is the values' to fix.
+    const problem = templateProblem(chosen.choice, chosen.template) ?? errors.message;
+    delete errors.message;
+    if (problem) errors.templateValues = problem;
+  }
   if (f.international) {
     for (const k of COUNTRY_KEYS) {
       if (!values[k].trim()) errors[k] ??= ui.campaigns.countryRequired;
     }
   }
-  if (f.cta) {
+  if (f.cta && !chosen) {
     const pairs = [
       ['ctaCallText', 'ctaCall'],
       ['ctaURLText', 'ctaURL'],
@@ -205,7 +229,7 @@ export function checkCampaignForm(values: CampaignFormValues, recipients: number
   if (recipients === 0) errors.recipients = ui.campaigns.noRecipients;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const fields: CampaignTextFields = {};
-  for (const [k, v] of Object.entries(sent) as [keyof CampaignFormValues, string][]) {
+  for (const [k, v] of Object.entries(sent) as [keyof CampaignTextFields, string][]) {
     if (v.trim()) fields[k] = v.trim();
   }
   return { ok: true, fields };

@@ -17,13 +17,17 @@ interface MediaFieldsProps {
   /** The refused choice per picker (blocks submitting until removed). */
   rejected: Partial<Record<MediaField, string>>;
   onRejected: (field: MediaField, error: string | null) => void;
+  /** Sent as a WhatsApp template: only the DP picker (the sender's profile picture). */
+  dpOnly?: boolean;
 }
 
 const one = (file: File | null): File[] => (file ? [file] : []);
 
 /**
  * The inputs that depend on the credit type: a DP for DP types; for CTA
- * types one single creative and the two buttons; otherwise images, video, pdf and audio.
+ * types one single creative and the two buttons; otherwise images, video, pdf and audio. A
+ * campaign sent as a template carries none of these but the DP (`dpOnly`); what was picked
+ * stays in the form for when "No template" is chosen again.
  */
 export function MediaFields(props: MediaFieldsProps) {
   const { features, values, files, errors, disabled, onValues, onFiles, rejected } = props;
@@ -37,7 +41,7 @@ export function MediaFields(props: MediaFieldsProps) {
   return (
     <fieldset className="border rounded p-3 mb-3">
       <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
-        {features.cta ? 'Media and Buttons' : 'Media'}
+        {features.cta && !props.dpOnly ? 'Media and Buttons' : 'Media'}
       </legend>
       {features.dp && (
         <MediaFileInput
@@ -50,7 +54,7 @@ export function MediaFields(props: MediaFieldsProps) {
           onChange={picked('dp', (f) => ({ dp: f[0] ?? null }))}
         />
       )}
-      {features.cta ? (
+      {props.dpOnly ? null : features.cta ? (
         <>
           <MediaFileInput
             field="singleCreative"

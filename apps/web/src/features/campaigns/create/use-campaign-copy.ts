@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { getCampaign } from '../../../api/campaigns/get-campaign';
 import { getCampaignFile } from '../../../api/campaigns/get-campaign-file';
 import { getCampaignNumbers } from '../../../api/campaigns/get-campaign-numbers';
+import { getCampaignTemplates } from '../../../api/delivery/get-templates';
 import {
   copiedValues,
   csvHasNumbers,
@@ -25,6 +26,7 @@ import {
   type CampaignFormValues,
 } from './create-form-logic';
 import { checkMediaFile } from './file-rules';
+import { copiedChoice, type TemplateChoice } from './template-choice';
 
 /** A campaign fetched and turned into the form's inputs, ready to fill it. */
 export interface LoadedCopy {
@@ -35,6 +37,10 @@ export interface LoadedCopy {
   files: CampaignFiles;
   rejected: Partial<Record<CampaignFileField, string>>;
   mediaCount: number;
+  /** The campaign's template when its credit type's sender still offers it; else none. */
+  template: TemplateChoice;
+  /** That template's name, for the note; null when none was chosen again. */
+  templateName: string | null;
   /** The numbers as one recipients file, parsed in the Worker like a picked file. */
   numbers: File;
 }
@@ -42,7 +48,8 @@ export interface LoadedCopy {
 /**
  * Fetches what the copy needs: the numbers first (a Resend whose group is empty stops there,
  * before anything else is fetched), then the campaign's details and each media file, turned
- * into `File`s with their original names and types and checked as a picked file is.
+ * into `File`s with their original names and types and checked as a picked file is, and for a
+ * campaign sent as a template the templates its credit type offers now, to choose it again.
  */
 export async function loadCopy(
   request: CopyRequest,
@@ -63,6 +70,8 @@ export async function loadCopy(
     }),
   );
   const files = filesIntoFields(fetched);
+  const offered = detail.template ? await getCampaignTemplates(values.creditType, signal) : [];
+  const template = copiedChoice(detail.template, offered);
   const rejected: LoadedCopy['rejected'] = {};
   for (const { field, file } of fetched) {
     const problem = rejected[field] ? null : await checkMediaFile(field, file);
@@ -78,6 +87,8 @@ export async function loadCopy(
     files,
     rejected,
     mediaCount: fetched.length,
+    template,
+    templateName: template.templateId ? (detail.template?.name ?? null) : null,
     numbers: new File([await withoutHeader(numbers)], copyNumbersFileName(detail.name, kind), {
       type: 'text/csv',
     }),

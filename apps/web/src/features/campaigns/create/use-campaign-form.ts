@@ -27,6 +27,8 @@ import {
 import { useFormDraft, useSaveDraft } from './use-form-draft';
 import { copiedParts, formHoldsSomething, type CopiedFrom } from './campaign-copy';
 import type { LoadedCopy } from './use-campaign-copy';
+import { NO_TEMPLATE, sentAs } from './template-choice';
+import { useTemplateChoice } from './use-template-choice';
 
 type Rejected = Partial<Record<CampaignFileField, string>>;
 
@@ -45,7 +47,8 @@ export interface Outcome {
  * The create form's state and submission: inputs, recipients (as keys, parsed in a Worker),
  * the owner's balance, and one Idempotency-Key per submission, kept for a retry whose first
  * outcome is unknown and dropped on any edit. 'Create Campaign' checks the form and opens the
- * preview; only its Confirm sends. The text inputs and the Numbers box are kept as a draft.
+ * preview; only its Confirm sends. The text inputs, the template's values and the Numbers box
+ * are kept as a draft.
  */
 export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undefined) {
   // What is typed in the Campaign For picker (a User has none).
@@ -61,6 +64,10 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const [rejected, setRejected] = useState<Rejected>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const templates = useTemplateChoice(values.creditType, draft.restored?.template, {
+    edited,
+    setErrors,
+  });
   const focusFirstInvalid = useFocusFirstInvalid();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -79,7 +86,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   useEffect(() => {
     if (restoredNumbers) setParserText(restoredNumbers);
   }, [restoredNumbers, setParserText]);
-  useSaveDraft(draft.save, { values, numbers: parser.text });
+  useSaveDraft(draft.save, { values, numbers: parser.text, template: templates.choice });
 
   const features = featuresOf(values.creditType);
   const ownerEmail = values.userEmail || me.email;
@@ -87,11 +94,13 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   const balances = useBalances({ email: ownerEmail });
   const available = availableFor(balances.data, ownerEmail, values.creditType);
   const cost = costOf(parser.count, available);
-  const blocker = submitBlocker(parser.count, available) ?? fileBlocker(rejected, parser.inputs);
+  // Sent as a template only the DP goes (sentAs): a refused file of a hidden picker is not sent.
+  const refused = templates.template ? { dp: rejected.dp } : rejected;
+  const blocker = submitBlocker(parser.count, available) ?? fileBlocker(refused, parser.inputs);
   const sending = preparing || create.isPending;
   // Until the balances arrive the credit rule cannot be checked here: wait for them (a failed
   // load leaves the check to the server, which refuses with the same message).
-  const locked = sending || parser.busy || balances.isPending;
+  const locked = sending || parser.busy || balances.isPending || templates.waiting;
 
   function edited() {
     keyRef.current = null;
@@ -149,13 +158,13 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     // A click within the debounce of the last keystroke still counts every typed number.
     const keys = await parser.settle();
     if (!keys) return;
-    const checked = checkCampaignForm(values, keys.length);
+    const checked = checkCampaignForm(values, keys.length, templates.chosen);
     if (!checked.ok) {
       setErrors(checked.errors);
       return 'refused';
     }
     setErrors({});
-    if (submitBlocker(keys.length, available) ?? fileBlocker(rejected, parser.inputs)) return;
+    if (submitBlocker(keys.length, available) ?? fileBlocker(refused, parser.inputs)) return;
     setPending({ fields: checked.fields, keys });
   }
 
@@ -185,7 +194,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
       {
         fields,
         to,
-        files,
+        files: sentAs(values, files, templates.chosen).files,
         idempotencyKey,
         onProgress: setProgress,
       },
@@ -194,6 +203,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
           keyRef.current = null;
           setValues((v) => ({ ...EMPTY_VALUES, userEmail: v.userEmail, creditType: v.creditType }));
           setFiles(EMPTY_FILES);
+          templates.setChoice(NO_TEMPLATE);
           setRejected({});
           parser.clear();
           draft.clear();
@@ -228,6 +238,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     setPending(null);
     setErrors({});
     setValues(copy.values);
+    templates.setChoice(copy.template);
     setFiles(copy.files);
     setRejected(copy.rejected);
     setFormKey((k) => k + 1);
@@ -236,9 +247,10 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     parser.clear();
     const figures = await parser.add(copy.numbers, copy.numbers.name);
     const { source, kind } = copy;
+    const numbers = { kind, count: figures?.kept ?? 0 };
     setCopiedFrom({
       name: source.name,
-      parts: copiedParts(copy.values, copy.mediaCount, { kind, count: figures?.kept ?? 0 }),
+      parts: copiedParts(copy.values, copy.mediaCount, numbers, copy.templateName),
       owner: copy.values.userEmail
         ? { email: source.userEmail, label: `${source.userName} (${source.userEmail})` }
         : null,
@@ -246,6 +258,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
   }
   const holdsSomething = formHoldsSomething({
     values,
+    template: templates.choice,
     numbersText: parser.text,
     recipients: parser.count,
     inputs: parser.inputs.length,
@@ -283,6 +296,7 @@ export function useCampaignForm(me: SessionUser, onCreated: (() => void) | undef
     locked,
     setValue,
     setFile,
+    templates,
     setCreditType,
     setRecipientsText,
     addRecipients,

@@ -6,8 +6,8 @@ const storage = (): Storage | null =>
 
 /**
  * The form's draft for this user in this tab: read once when the form opens, written on every
- * change of the text inputs or the Numbers box (useSaveDraft), dropped after a campaign is
- * created.
+ * change of the text inputs, the template's values or the Numbers box (useSaveDraft), dropped
+ * after a campaign is created.
  */
 export function useFormDraft(userId: string) {
   const [restored] = useState<CampaignDraft | null>(() => {
@@ -33,6 +33,6 @@ export function useFormDraft(userId: string) {
 
 /** Writes the draft whenever it changes. */
 export function useSaveDraft(save: (draft: CampaignDraft) => void, draft: CampaignDraft): void {
-  const { values, numbers } = draft;
-  useEffect(() => save({ values, numbers }), [save, values, numbers]);
+  const { values, numbers, template } = draft;
+  useEffect(() => save({ values, numbers, template }), [save, values, numbers, template]);
 }
