@@ -167,6 +167,11 @@ export const CampaignSchema = z.object({
   delivery: DeliveryProgressSchema.nullable(),
   /** The Admin's reason while the campaign is Rejected through Reject; else null. */
   rejectionReason: z.string().nullable(),
+  /**
+   * Made with a test API key (docs/api.md, Test keys): it charged nothing and is sent to the
+   * built-in simulator only. The screens show it with a Test badge.
+   */
+  test: z.boolean(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 

@@ -41,6 +41,7 @@ export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
     createdAt: row.created_at.toISOString(),
     delivery: presentDelivery(row),
     rejectionReason: row.rejection_reason,
+    test: row.test,
   };
 }
 

@@ -50,6 +50,8 @@ export interface CampaignView {
   failed_count: number;
   delivery_refunded: number;
   rejection_reason: string | null;
+  /** Made with a test API key (migration 0034). */
+  test: boolean;
 }
 
 export interface FileView {
@@ -131,6 +133,7 @@ function campaignViews(db: DbOrTx) {
       ...summedCounts,
       'campaigns.delivery_refunded',
       'campaigns.rejection_reason',
+      'campaigns.test',
     ]);
 }
 
