@@ -1,5 +1,10 @@
-import { CreateCampaignReplySchema, RATE_LIMITS, server as msg } from '@herald/contract';
-import type { CreateCampaignReply } from '@herald/contract';
+import {
+  CreateCampaignReplySchema,
+  RATE_LIMITS,
+  server as msg,
+  type CreateCampaignReply,
+  type PublicCreateCampaignFields,
+} from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { IdempotentResult } from '../../plugins/idempotency.js';
 import { runIdempotent } from '../../plugins/idempotency.js';
@@ -7,6 +12,27 @@ import type { AuthUser } from '../../plugins/auth-state.js';
 import { discardFiles } from './campaign-files.js';
 import type { CampaignUpload } from './campaigns.input.js';
 import * as service from './campaigns.service.js';
+import { RecipientScanner, recipientsDigest } from './recipient-scan.js';
+
+export { readCampaignUpload } from './campaigns.input.js';
+
+/**
+ * The public API's JSON campaign as the creation reads it: each recipient read as one line of
+ * the form's `to` (the same rules, recipient-scan.ts), and `to` the digest of the kept numbers,
+ * as for a form, so idempotency compares the same request whichever way it came.
+ */
+export async function parsedFromJson(
+  body: PublicCreateCampaignFields,
+): Promise<service.ParsedCampaign> {
+  const { recipients: entries, ...fields } = body;
+  const scanner = new RecipientScanner(entries.length);
+  for (const entry of entries) {
+    scanner.push(entry);
+    scanner.push('\n');
+  }
+  const recipients = scanner.finish();
+  return { parsed: { ...fields, to: await recipientsDigest(recipients) }, files: [], recipients };
+}
 
 /** The per-user rate-limit key of campaign creation (RATE_LIMITS.campaignCreatePerUser). */
 export const campaignCreateLimitKey = (userId: string) => `campaign-create:user:${userId}`;
