@@ -52,17 +52,14 @@ function operationHtml(method: string, path: string, op: Operation): string {
   if (op.summary) parts.push(`<p class="summary">${prose(op.summary)}</p>`);
   if (op.description) parts.push(`<p>${prose(op.description)}</p>`);
   if (op.parameters?.length) {
-    const rows = op.parameters
+    const items = op.parameters
       .map(
         (p) =>
-          `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td>` +
-          `<td>${p.required ? 'yes' : 'no'}</td><td>${schemaBlock(p.schema ?? {})}</td></tr>`,
+          `<li><code>${escapeHtml(p.name)}</code> <span class="where">in ${escapeHtml(p.in)}, ` +
+          `${p.required ? 'required' : 'optional'}</span>${schemaBlock(p.schema ?? {})}</li>`,
       )
       .join('');
-    parts.push(
-      '<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Required</th>' +
-        `<th>Schema</th></tr></thead><tbody>${rows}</tbody></table>`,
-    );
+    parts.push(`<h4>Parameters</h4><ul class="params">${items}</ul>`);
   }
   for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
     parts.push(
@@ -143,7 +140,9 @@ nav ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0
 .method-post { background: #146c43; }
 .method-delete { background: #b02a37; }
 .method-put, .method-patch { background: #664d03; }
-table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid #dee2e6; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
-td pre { margin: 0; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.params { list-style: none; padding: 0; }
+.params li { margin-bottom: 0.5rem; }
+.where { color: #495057; font-size: 0.875rem; }
+.params pre { margin: 0.25rem 0 0; }
 `;
