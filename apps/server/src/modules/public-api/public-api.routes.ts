@@ -20,9 +20,11 @@ import {
   PublicSuppressionPageSchema,
   PublicSuppressionParamsSchema,
   SuppressionsQuerySchema,
+  server as msg,
   type PublicCreateCampaignFields,
 } from '@herald/contract';
 import type { FastifyReply } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
 import { caller, isTestCaller } from '../../plugins/auth.js';
 import {
   idempotencyKeyOf,
@@ -79,6 +81,10 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const multipart = req.isMultipart();
+        // Only a JSON body met the route's schema: any other (none, text) is not a campaign.
+        if (!multipart && req.mediaType !== 'application/json') {
+          throw new AppError(415, msg.invalidInput);
+        }
         const result = await createCampaign(ctx, {
           actor: caller(req),
           key: idempotencyKeyOf(req),

@@ -167,6 +167,16 @@ describe('campaigns', () => {
     expectError(await v1(u3.secret, 'GET', `/campaigns/${id}/recipients`), 404, 'not_found');
     expectError(await v1(u3.secret, 'POST', `/campaigns/${id}/cancel`), 404, 'not_found');
     expectError(await v1(undefined, 'GET', '/campaigns'), 401, 'unauthorized');
+    // Neither JSON nor a form: no body at all, or text.
+    expectError(await v1(userKey, 'POST', '/campaigns'), 415, 'unsupported_media_type');
+    const textBody = await t.request({
+      method: 'POST',
+      url: '/api/v1/campaigns',
+      token: userKey,
+      payload: 'recipients=9876500001',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expectError(textBody, 415, 'unsupported_media_type');
     expectError(await v1(userKey, 'GET', '/nothing-here'), 404, 'not_found');
   });
 
