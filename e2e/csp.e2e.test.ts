@@ -104,6 +104,26 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.context().close();
   });
 
+  it('shows the API reference with no script and no violation', async () => {
+    const page = await newPage(t.browser);
+    const violations = await watchCsp(page);
+    const res = await page.goto('/api/docs');
+    expect(res?.headers()['content-security-policy']).toContain("default-src 'none'");
+    await page.getByRole('heading', { name: 'Herald API v1', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Campaigns', level: 2 }).waitFor();
+    // Its stylesheet, from the same origin, applied.
+    expect(
+      await page
+        .locator('pre')
+        .first()
+        .evaluate((el) => getComputedStyle(el).whiteSpace),
+    ).toBe('pre-wrap');
+    expect(await page.locator('script').count()).toBe(0);
+    await shot(page, 'csp-api-docs');
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
   it('blocks an injected inline script, and the watcher sees it', async () => {
     const page = await newPage(t.browser);
     const violations = await watchCsp(page);

@@ -27,6 +27,7 @@ import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.j
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
+import { publicApi } from './modules/public-api/index.js';
 import {
   deliveryReadRoutes,
   dispatchControlRoutes,
@@ -131,6 +132,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(providersRoutes);
       await api.register(templatesRoutes);
       await api.register(deliveryReadRoutes);
+      // The versioned public API and its reference (docs/api.md).
+      await api.register(publicApi);
     },
     { prefix: '/api' },
   );

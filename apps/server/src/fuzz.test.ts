@@ -269,6 +269,7 @@ describe('fuzz', () => {
       'POST /api/campaigns',
       'POST /api/suppressions/import',
       'POST /api/tickets',
+      'POST /api/v1/campaigns',
       'POST /api/whitelabel/settings',
       'PUT /api/users/update/:id',
     ]);

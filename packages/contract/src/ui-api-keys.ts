@@ -13,7 +13,7 @@ export const apiKeysUi = {
   kinds: { live: 'Live', test: 'Test' },
   kindHints: {
     live: 'Acts as you.',
-    test: 'For trying the API; it acts as you too for now.',
+    test: 'For trying the API: acts as you, but its campaigns charge nothing and go to the simulator.',
   },
   createButton: 'Create key',
   createFailed: 'Could not create the key.',

@@ -67,6 +67,9 @@ export const ui = {
     noCredits: 'None of any type',
   },
   campaigns: {
+    /** A campaign made with a test API key (docs/api.md, Test keys). */
+    testBadge: 'Test',
+    testBadgeTitle: 'Made with a test API key: charged nothing, sent to the simulator only.',
     nameHint: 'Optional. When empty, the campaign is named after the first words of its message.',
     namePlaceholder: 'e.g. Diwali offer',
     /** The recipients summary's count of tokens/cells that are not numbers (names, headers). */

@@ -281,6 +281,8 @@ export interface CampaignsTable {
   rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0033: the WhatsApp template it is sent as (CampaignTemplate), or null. */
   template: ColumnType<CampaignTemplate | null, string | null | undefined, string | null>;
+  /** Migration 0034: made with a test API key; charged nothing, sent to the simulator only. */
+  test: ColumnType<boolean, boolean | undefined, never>;
   // The delivery engine (migration 0016).
   sender_id: string | null;
   simulated: ColumnType<boolean, boolean | undefined, boolean>;

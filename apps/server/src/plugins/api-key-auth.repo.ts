@@ -7,7 +7,7 @@ import { compiler, param, prepared } from '../db/prepared.js';
 const keyByHash = prepared('auth.apiKeyByHash', { hash: param<Buffer>() }, (p) =>
   compiler
     .selectFrom('api_keys')
-    .select(['id', 'user_id', 'token_version', 'last_used_at'])
+    .select(['id', 'user_id', 'kind', 'token_version', 'last_used_at'])
     .where('hash', '=', p.hash),
 );
 

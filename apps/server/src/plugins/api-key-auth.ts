@@ -1,5 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { API_KEY_LAST_USED_STEP_SECONDS, RATE_LIMITS, server as msg } from '@herald/contract';
+import {
+  API_KEY_LAST_USED_STEP_SECONDS,
+  RATE_LIMITS,
+  server as msg,
+  type ApiKeyKind,
+} from '@herald/contract';
 import type { Db } from '../db/database.js';
 import { hashApiKey, isWellFormedApiKey } from '../lib/api-keys.js';
 import { tooMany, unauthorized } from '../lib/app-error.js';
@@ -16,6 +21,8 @@ export interface ApiKeyAuthDeps {
 
 export interface ApiKeyCaller {
   keyId: string;
+  /** A test key's campaigns charge nothing and go to the simulator (docs/api.md, Test keys). */
+  kind: ApiKeyKind;
   user: AuthUser;
 }
 
@@ -48,5 +55,5 @@ export async function authenticateApiKey(
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() >= step * 1000) {
     await touchLastUsed(deps.db, row.id, step);
   }
-  return { keyId: row.id, user };
+  return { keyId: row.id, kind: row.kind, user };
 }

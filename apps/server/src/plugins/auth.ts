@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '@herald/contract';
+import type { ApiKeyKind, Role } from '@herald/contract';
 import { server as msg } from '@herald/contract';
 import { looksLikeApiKey } from '../lib/api-keys.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
@@ -19,6 +19,8 @@ declare module 'fastify' {
     authUser: AuthUser | null;
     /** The API key that authenticated the request; null for a session's token. */
     apiKeyId: string | null;
+    /** That key's kind; null for a session's token (which acts as live). */
+    apiKeyKind: ApiKeyKind | null;
   }
 }
 
@@ -38,6 +40,11 @@ export function caller(req: FastifyRequest): AuthUser {
   return req.authUser;
 }
 
+/** Whether the request was made with a test API key: its campaigns are test campaigns. */
+export function isTestCaller(req: FastifyRequest): boolean {
+  return req.apiKeyKind === 'test';
+}
+
 /**
  * Authenticates every /api request (bearer token, cheap verify, revocation by token version and
  * status; or an API key, api-key-auth.ts and docs/api.md), holds a user who must change their
@@ -48,6 +55,7 @@ export function caller(req: FastifyRequest): AuthUser {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authUser', null);
   app.decorateRequest('apiKeyId', null);
+  app.decorateRequest('apiKeyKind', null);
   app.addHook('onRequest', (req, reply, done) => {
     // API answers are private and never sniffed; set first so errors carry them too.
     reply.header('cache-control', 'no-store');
@@ -72,8 +80,9 @@ export function registerAuth(app: FastifyInstance): void {
     };
     if (looksLikeApiKey(credential)) {
       authenticateApiKey(app.ctx, credential, reply).then(
-        ({ keyId, user }) => {
+        ({ keyId, kind, user }) => {
           req.apiKeyId = keyId;
+          req.apiKeyKind = kind;
           admitUser(user);
         },
         (err: Error) => done(err),

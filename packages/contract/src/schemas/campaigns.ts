@@ -170,6 +170,11 @@ export const CampaignSchema = z.object({
   rejectionReason: z.string().nullable(),
   /** The WhatsApp template it is sent as (its kept copy: name, language, values); else null. */
   template: CampaignTemplateSchema.nullable(),
+  /**
+   * Made with a test API key (docs/api.md, Test keys): it charged nothing and is sent to the
+   * built-in simulator only. The screens show it with a Test badge.
+   */
+  test: z.boolean(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 

@@ -193,6 +193,8 @@ export const ProfileCampaignSchema = z.object({
   creditType: z.string(),
   recipientCount: z.number(),
   status: z.string(),
+  /** Made with a test API key (docs/api.md, Test keys). */
+  test: z.boolean(),
 });
 export const ProfileSchema = z.object({
   user: UserSchema,

@@ -139,6 +139,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       d('created_at'),
       t('sender_id'),
       t('simulated'),
+      t('test'),
       t('dispatch_state'),
       t('dispatch_cursor'),
       d('dispatch_resume_at'),

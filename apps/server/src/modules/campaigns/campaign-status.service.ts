@@ -96,12 +96,22 @@ export async function changeStatus(
   next: CampaignStatus,
   reason?: string,
 ): Promise<CampaignReply> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const campaign = await lockVisibleCampaign(tx, actor, id);
-    checkMove(actor, campaign.status, next);
-    const moved = await moveCampaign(ctx, tx, actor, campaign, next, reason || null);
-    return { message: msg.campaignStatusUpdated(next), campaign: moved };
-  });
+  return ctx.db.transaction().execute((tx) => changeStatusIn(ctx, tx, actor, id, next, reason));
+}
+
+/** A status change in the caller's transaction (the public API's idempotent cancel). */
+export async function changeStatusIn(
+  ctx: AppContext,
+  tx: Tx,
+  actor: AuthUser,
+  id: string,
+  next: CampaignStatus,
+  reason?: string,
+): Promise<CampaignReply> {
+  const campaign = await lockVisibleCampaign(tx, actor, id);
+  checkMove(actor, campaign.status, next);
+  const moved = await moveCampaign(ctx, tx, actor, campaign, next, reason || null);
+  return { message: msg.campaignStatusUpdated(next), campaign: moved };
 }
 
 /**

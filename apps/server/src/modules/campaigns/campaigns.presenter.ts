@@ -42,6 +42,7 @@ export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
     delivery: presentDelivery(row),
     rejectionReason: row.rejection_reason,
     template: row.template,
+    test: row.test,
   };
 }
 

@@ -52,6 +52,8 @@ export interface CampaignView {
   delivery_refunded: number;
   rejection_reason: string | null;
   template: CampaignTemplate | null;
+  /** Made with a test API key (migration 0034). */
+  test: boolean;
 }
 
 export interface FileView {
@@ -134,6 +136,7 @@ function campaignViews(db: DbOrTx) {
       'campaigns.delivery_refunded',
       'campaigns.rejection_reason',
       'campaigns.template',
+      'campaigns.test',
     ]);
 }
 

@@ -9,19 +9,14 @@ import {
   CampaignUserParamsSchema,
   CreateCampaignReplySchema,
   IdParamsSchema,
-  RATE_LIMITS,
-  server as msg,
 } from '@herald/contract';
-import { caller } from '../../plugins/auth.js';
+import { caller, isTestCaller } from '../../plugins/auth.js';
 import { campaignActionsRoutes } from './campaign-actions.routes.js';
 import { campaignNumbersRoutes } from './campaign-numbers.routes.js';
-import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
-import { discardFiles } from './campaign-files.js';
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
+import { createCampaign } from './campaign-create.service.js';
 import { readCampaignUpload } from './campaigns.input.js';
 import * as service from './campaigns.service.js';
-
-/** The per-user rate-limit key of campaign creation (RATE_LIMITS.campaignCreatePerUser). */
-export const campaignCreateLimitKey = (userId: string) => `campaign-create:user:${userId}`;
 
 /**
  * Campaigns (docs/product.md, Campaigns): create and read, every role; the
@@ -37,60 +32,16 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/campaigns',
       { schema: { response: { 201: CreateCampaignReplySchema } } },
       async (req, reply) => {
-        const actor = caller(req);
-        const key = idempotencyKeyOf(req);
-        // Counted before a byte of the upload is read (429 with Retry-After past the limit).
-        const limitKey = campaignCreateLimitKey(actor.id);
-        await ctx.rateLimiter.consume([[limitKey, RATE_LIMITS.campaignCreatePerUser]]);
-        const upload = await readCampaignUpload(req, ctx.stagingDir);
-        try {
-          const checked = service.checkUpload(upload);
-          const { templateId, templateValues } = checked.fields;
-          if (templateId !== undefined) {
-            checked.template = await ctx.dispatch.template(
-              ctx.db,
-              checked.fields.creditType,
-              templateId,
-              templateValues ?? [],
-            );
-          }
-          const owner = await service.resolveOwner(ctx, actor, checked.fields.userEmail);
-          const files = await service.commitFiles(ctx.files, upload.files);
-          const result = await runIdempotent(
-            ctx.db,
-            {
-              userId: actor.id,
-              key,
-              endpoint: 'POST /api/campaigns',
-              status: 201,
-              request: {
-                fields: checked.fields,
-                files: upload.files.map((f) => ({
-                  field: f.field,
-                  name: f.originalName,
-                  size: f.size,
-                  sha256: f.sha256,
-                })),
-              },
-              replySchema: CreateCampaignReplySchema,
-            },
-            async (tx) => ({
-              message: msg.campaignCreated,
-              campaign: await service.insertCampaign(tx, actor, owner, checked, files),
-            }),
-          );
-          // A replay stored nothing new: this request's copies of the files are not needed.
-          if (result.replayed) {
-            // A replay did no new work: it gives its counted attempt back.
-            await ctx.rateLimiter.refund([limitKey]);
-            await discardFiles(ctx.files, upload.files);
-            reply.header('idempotent-replayed', 'true');
-          }
-          return await reply.code(result.status).send(result.body);
-        } catch (err) {
-          await discardFiles(ctx.files, upload.files);
-          throw err;
-        }
+        const result = await createCampaign(ctx, {
+          actor: caller(req),
+          key: idempotencyKeyOf(req),
+          endpoint: 'POST /api/campaigns',
+          test: isTestCaller(req),
+          // Counted before a byte of the upload is read (429 with Retry-After past the limit).
+          read: () => readCampaignUpload(req, ctx.stagingDir),
+        });
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return await reply.code(result.status).send(result.body);
       },
     );
   });

@@ -45,9 +45,17 @@ export interface CheckedCampaign {
 const CTA_FIELDS = ['ctaCall', 'ctaCallText', 'ctaURL', 'ctaURLText'] as const;
 const COUNTRY_FIELDS = ['countryName', 'countryCode'] as const;
 
+/** A campaign whose fields arrived parsed already (the public API's JSON body). */
+export interface ParsedCampaign {
+  parsed: CreateCampaignFields;
+  files: CampaignUpload['files'];
+  recipients: RecipientList;
+}
+
 /** Everything that needs no database: fields, the credit type's rules, files' contents. */
-export function checkUpload(upload: CampaignUpload): CheckedCampaign {
-  const fields = CreateCampaignFieldsSchema.parse(upload.fields);
+export function checkUpload(upload: CampaignUpload | ParsedCampaign): CheckedCampaign {
+  const fields =
+    'parsed' in upload ? upload.parsed : CreateCampaignFieldsSchema.parse(upload.fields);
   const type = fields.creditType;
   const refuse = (field: string) => badRequest(msg.campaignFieldNotAllowed(field));
   if (!hasCta(type)) {
@@ -124,13 +132,18 @@ export async function commitFiles(store: FileStore, files: StagedFile[]) {
 
 export type CommittedFile = Awaited<ReturnType<typeof commitFiles>>[number];
 
-/** The writes of one creation, in the caller's transaction: all or nothing. */
+/**
+ * The writes of one creation, in the caller's transaction: all or nothing. A `test` campaign
+ * (made with a test API key, docs/api.md) meets the same checks, the balance's included, but is
+ * charged nothing: no ledger entry and `charged_count` 0, so no refund can ever follow either.
+ */
 export async function insertCampaign(
   tx: Tx,
   actor: AuthUser,
   owner: { id: string; email: string; name: string },
   checked: CheckedCampaign,
   files: CommittedFile[],
+  test = false,
 ): Promise<CampaignWithFiles> {
   const f = checked.fields;
   const count = checked.recipients.kept;
@@ -149,22 +162,25 @@ export async function insertCampaign(
     cta_url_text: f.ctaURLText ?? null,
     template: checked.template ? JSON.stringify(checked.template) : null,
     recipient_count: count,
-    charged_count: count,
+    charged_count: test ? 0 : count,
+    test,
   });
   await repo.insertRecipients(tx, id, checked.recipients.keys);
   await repo.insertFiles(
     tx,
     files.map((file) => ({ ...file, campaign_id: id })),
   );
-  await ledger.debit(tx, {
-    userId: owner.id,
-    creditType: f.creditType,
-    count,
-    actor,
-    reason: msg.ledgerCampaignCharge({ name }),
-    kind: 'campaign_debit',
-    campaignId: id,
-  });
+  const charge = { userId: owner.id, creditType: f.creditType, count };
+  if (test) await ledger.requireBalance(tx, charge);
+  else {
+    await ledger.debit(tx, {
+      ...charge,
+      actor,
+      reason: msg.ledgerCampaignCharge({ name }),
+      kind: 'campaign_debit',
+      campaignId: id,
+    });
+  }
   // A new campaign is Submitted: it enters the Admins' approval queue.
   await notifyAdminsAwaiting(tx, { name, ownerEmail: owner.email }, actor.id);
   const row = await repo.getCampaign(tx, id);

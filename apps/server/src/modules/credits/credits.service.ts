@@ -104,6 +104,23 @@ export async function listUserCredits(
   return page(rows, query.limit);
 }
 
+/** GET /api/v1/ledger: the entries on the caller's own account, newest first, a page at a time. */
+export async function listOwnCredits(
+  ctx: AppContext,
+  actor: Actor,
+  query: CreditListFilters,
+): Promise<CreditTransactionList> {
+  return page(
+    await reads.listForAccount(ctx.db, actor.id, query.limit + 1, query.cursor),
+    query.limit,
+  );
+}
+
+/** GET /api/v1/balances: the caller's own balance of every type it ever held. */
+export function ownBalances(ctx: AppContext, actor: Actor) {
+  return reads.balancesOf(ctx.db, actor.id);
+}
+
 /**
  * GET /api/credits/balances: email → credit type → balance, bounded. With `email`, that one
  * user of the caller's scope (404 outside it, like /api/credits/user/{email}); else a keyset

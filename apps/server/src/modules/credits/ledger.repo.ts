@@ -37,6 +37,21 @@ export async function decrementBalance(
   return rows[0] ? Number(rows[0].balance) : null;
 }
 
+/** A balance as it stands (0 when the user never held this type); no lock, no write. */
+export async function balanceOf(
+  db: DbOrTx,
+  userId: string,
+  creditType: CreditType,
+): Promise<number> {
+  const row = await db
+    .selectFrom('credit_balances')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .where('credit_type', '=', creditType)
+    .executeTakeFirst();
+  return row ? Number(row.balance) : 0;
+}
+
 const incrementQuery = prepared(
   'ledger.incrementBalance',
   { userId: param<string>(), creditType: param<CreditType>(), count: param<number>() },

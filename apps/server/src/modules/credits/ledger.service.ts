@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { server as msg, type CreditTransaction, type CreditType } from '@herald/contract';
+import type { CreditTransaction, CreditType } from '@herald/contract';
 import type { Tx } from '../../db/database.js';
 import type { LedgerKind } from '../../db/schema.js';
-import { conflict } from '../../lib/app-error.js';
+import { insufficientCredits } from '../../lib/app-error.js';
 import { presentCreditTransaction } from './credits.presenter.js';
 import * as repo from './ledger.repo.js';
 
@@ -61,7 +61,7 @@ function checkAmounts(move: MoveBase): void {
 
 async function takeOff(tx: Tx, move: DebitMove): Promise<number> {
   const balance = await repo.decrementBalance(tx, move.userId, move.creditType, move.count);
-  if (balance === null) throw conflict(msg.insufficientCredits);
+  if (balance === null) throw insufficientCredits();
   return balance;
 }
 
@@ -96,6 +96,19 @@ export async function debit(tx: Tx, move: DebitMove): Promise<LedgerResult> {
   checkAmounts(move);
   const balance = await takeOff(tx, move);
   return record(tx, move, 'Removed', move.groupId ?? randomUUID(), balance);
+}
+
+/**
+ * Refuses as `debit` would (409 `insufficientCredits`) when the balance is short of `count`, and
+ * moves nothing: a test key's campaign meets the live answer but is never charged.
+ */
+export async function requireBalance(
+  tx: Tx,
+  move: Pick<MoveBase, 'userId' | 'creditType' | 'count'>,
+): Promise<void> {
+  if ((await repo.balanceOf(tx, move.userId, move.creditType)) < move.count) {
+    throw insufficientCredits();
+  }
 }
 
 /** Adds credits to one account. */

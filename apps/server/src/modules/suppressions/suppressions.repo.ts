@@ -131,12 +131,14 @@ export async function deleteById(tx: Tx, id: string): Promise<boolean> {
   return res.numDeletedRows > 0n;
 }
 
-export async function deleteByPhone(tx: DbOrTx, ownerId: string, phone: string): Promise<void> {
-  await tx
+/** Removes the owner's entry for the number; false when it had none. */
+export async function deleteByPhone(tx: DbOrTx, ownerId: string, phone: string): Promise<boolean> {
+  const res = await tx
     .deleteFrom('suppressions')
     .where('owner_id', '=', ownerId)
     .where('phone', '=', phone)
-    .execute();
+    .executeTakeFirst();
+  return res.numDeletedRows > 0n;
 }
 
 /**

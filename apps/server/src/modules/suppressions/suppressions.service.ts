@@ -80,16 +80,27 @@ export async function exportSuppressions(
   })();
 }
 
-export async function addSuppression(
-  db: Db,
+export function addSuppression(db: Db, actor: Actor, phone: string): Promise<AddSuppressionReply> {
+  return db.transaction().execute((tx) => addSuppressionIn(tx, actor, phone));
+}
+
+/** Adds a number to the caller's list in the caller's transaction (the public API's idempotent add). */
+export async function addSuppressionIn(
+  tx: Tx,
   actor: Actor,
   phone: string,
 ): Promise<AddSuppressionReply> {
-  const id = await db.transaction().execute((tx) => repo.insertOne(tx, actor.id, phone, 'manual'));
+  const id = await repo.insertOne(tx, actor.id, phone, 'manual');
   if (id === undefined) throw conflict(msg.suppressionExists(phone));
-  const row = await repo.findById(db, id);
+  const row = await repo.findById(tx, id);
   if (!row) throw notFound(msg.suppressionNotFound);
   return { message: msg.suppressionAdded(phone), suppression: presentSuppression(row) };
+}
+
+/** DELETE /api/v1/suppressions/{number}: the caller's own entry for the number, else 404. */
+export async function removeOwnSuppression(db: Db, actor: Actor, phone: string): Promise<string> {
+  if (!(await repo.deleteByPhone(db, actor.id, phone))) throw notFound(msg.suppressionNotFound);
+  return msg.suppressionRemoved(phone);
 }
 
 export async function removeSuppression(db: Db, actor: Actor, id: string): Promise<string> {

@@ -126,6 +126,7 @@ export interface ProfileCampaignRow {
   creditType: string;
   recipientCount: number;
   status: string;
+  test: boolean;
 }
 
 const findProfilesQuery = prepared('users.findProfiles', { ids: param<string[]>() }, (p) =>
@@ -141,9 +142,9 @@ const findProfilesQuery = prepared('users.findProfiles', { ids: param<string[]>(
         FROM credit_balances b WHERE b.user_id = users.id)`.as('balances'),
       sql<ProfileCampaignRow[]>`(SELECT coalesce(json_agg(json_build_object(
         'id', c.id, 'createdAt', c.created_at, 'creditType', c.credit_type,
-        'recipientCount', c.recipient_count, 'status', c.status)
+        'recipientCount', c.recipient_count, 'status', c.status, 'test', c.test)
         ORDER BY c.created_at DESC, c.id DESC), '[]')
-        FROM (SELECT id, created_at, credit_type, recipient_count, status FROM campaigns
+        FROM (SELECT id, created_at, credit_type, recipient_count, status, test FROM campaigns
           WHERE campaigns.user_id = users.id
           ORDER BY created_at DESC, id DESC LIMIT ${sql.lit(PROFILE_RECENT_CAMPAIGNS)}) c)`.as(
         'recent_campaigns',

@@ -19,6 +19,7 @@ import { CampaignRecipientsList } from './campaign-recipients-list';
 import './campaigns.css';
 import { DeliveryBreakdownSection } from './delivery/delivery-breakdown';
 import { ResultsLine } from './delivery/delivery-progress';
+import { TestBadge } from '../../components/test-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,6 +66,7 @@ function DetailBody({ c }: { c: CampaignDetail }) {
           <Field label="Type">{c.creditType}</Field>
           <Field label="Status">
             <StatusBadge label={c.status} variant={CAMPAIGN_STATUS_VARIANTS[c.status]} />
+            <TestBadge test={c.test} />
           </Field>
           {c.rejectionReason !== null && (
             <Field label="Rejection Reason">

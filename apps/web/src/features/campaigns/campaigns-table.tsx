@@ -7,6 +7,7 @@ import { ACTION_LABELS, type CampaignAction } from './campaign-actions';
 import { useLoadMore } from '../../components/use-load-more';
 import type { PagedMore } from '../../components/use-paged-rows';
 import { DeliveryProgressCell } from './delivery/delivery-progress';
+import { TestBadge } from '../../components/test-badge';
 import { ScrollBox } from '../../components/scroll-box';
 import { formatDate } from '../../lib/format';
 
@@ -63,7 +64,10 @@ const CampaignRow = memo(function CampaignRow(props: RowProps) {
         <CreatedAt iso={c.createdAt} />
       </td>
       <td>
-        <div className="fw-semibold text-break">{c.name}</div>
+        <div className="fw-semibold text-break">
+          {c.name}
+          <TestBadge test={c.test} />
+        </div>
         <div>{c.userName}</div>
         <div className="small text-muted text-break">{c.userEmail}</div>
       </td>

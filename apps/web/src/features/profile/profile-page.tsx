@@ -17,6 +17,7 @@ import { DetailCard } from '../../components/detail-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { RoleBadge } from '../../components/role-badge';
 import { StatusBadge } from '../../components/status-badge';
+import { TestBadge } from '../../components/test-badge';
 import { useProfile } from '../../api/profile/get-profile';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -76,7 +77,10 @@ const campaignColumns: Column<Profile['recentCampaigns'][number]>[] = [
   {
     header: 'Status',
     cell: (c) => (
-      <StatusBadge label={c.status} variant={c.status === 'Completed' ? 'success' : 'warning'} />
+      <>
+        <StatusBadge label={c.status} variant={c.status === 'Completed' ? 'success' : 'warning'} />
+        <TestBadge test={c.test} />
+      </>
     ),
   },
 ];

@@ -11,6 +11,9 @@ import type { Tx } from '../../../db/database.js';
 /**
  * The sender a campaign goes through: the one its credit type is routed to (Providers
  * screen), else the default sender; with its provider's kind and the campaign's credit type.
+ * A test campaign (docs/api.md, Test keys) goes through a sender of the built-in simulator
+ * whatever the routing says (the default one if it is the simulator's, else the oldest); with
+ * no such sender there is none, and the campaign stays Approved.
  */
 export async function senderOfCampaign(
   tx: Tx,
@@ -19,8 +22,10 @@ export async function senderOfCampaign(
   const { rows } = await sql<{ id: string; kind: ProviderKind; credit_type: CreditType }>`
     SELECT s.id, p.kind, c.credit_type FROM campaigns c
       LEFT JOIN credit_routes r ON r.credit_type = c.credit_type
-      JOIN senders s ON s.id = coalesce(r.sender_id,
-        (SELECT d.id FROM senders d WHERE d.is_default))
+      JOIN senders s ON s.id = CASE WHEN c.test THEN
+        (SELECT t.id FROM senders t JOIN providers tp ON tp.id = t.provider_id
+          WHERE tp.builtin ORDER BY t.is_default DESC, t.created_at, t.id LIMIT 1)
+        ELSE coalesce(r.sender_id, (SELECT d.id FROM senders d WHERE d.is_default)) END
       JOIN providers p ON p.id = s.provider_id
      WHERE c.id = ${campaignId}::uuid`.execute(tx);
   const row = rows[0];
