@@ -121,3 +121,13 @@ describe('events', () => {
     expect(events.every((e) => e.data.campaignId === id)).toBe(true);
   });
 });
+
+describe('webhook_xid8', () => {
+  it('places a 32-bit xmin in the epoch of the snapshot it is compared with', async () => {
+    const { rows } = await sql<{ same: string; before: string; frozen: string }>`
+      SELECT webhook_xid8('5'::xid, '8589934600'::xid8)::text AS same,
+             webhook_xid8('4294967290'::xid, '8589934600'::xid8)::text AS before,
+             webhook_xid8('2'::xid, '8589934600'::xid8)::text AS frozen`.execute(t.db);
+    expect(rows[0]).toEqual({ same: '8589934597', before: '8589934586', frozen: '3' });
+  });
+});
