@@ -2,6 +2,7 @@ import { loginMessages, ruleMessages, UNAUTHORIZED_ACCESS } from './messages.js'
 import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from './recipients.js';
 import { SET_PASSWORD_LINK_TTL_HOURS } from './limits.js';
 import { apiKeysUi } from './ui-api-keys.js';
+import { webhooksUi } from './ui-webhooks.js';
 
 /**
  * The web app's messages by screen. Apart from messages.ts: the spread below
@@ -165,6 +166,7 @@ export const ui = {
     },
   },
   apiKeys: apiKeysUi,
+  webhooks: webhooksUi,
   reports: {
     loadFailed: 'Failed to fetch report data.',
     filterLabel: 'Show',

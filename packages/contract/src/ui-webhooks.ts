@@ -1,0 +1,93 @@
+import { WEBHOOK_ENDPOINTS_PER_USER } from './limits.js';
+import type { WebhookEventType } from './schemas/webhook-events.js';
+
+/** The Webhooks section of the API & Webhooks screen (docs/api.md); `ui.webhooks`. */
+export const webhooksUi = {
+  title: 'Webhooks',
+  intro:
+    'Herald calls your endpoints when something happens: a POST, signed with the endpoint’s secret (Standard Webhooks).',
+  addButton: 'Add endpoint',
+  limitHint: `Up to ${WEBHOOK_ENDPOINTS_PER_USER} endpoints.`,
+  addTitle: 'Add webhook endpoint',
+  editTitle: 'Edit webhook endpoint',
+  urlLabel: 'Endpoint URL',
+  urlHint: (httpsOnly: boolean) =>
+    httpsOnly
+      ? 'A public https:// address, such as https://example.com/webhooks.'
+      : 'An http:// or https:// address.',
+  eventsLabel: 'Events',
+  descriptionLabel: 'Description (optional)',
+  save: 'Save',
+  cancel: 'Cancel',
+  saveFailed: 'Could not save the endpoint.',
+  events: {
+    'campaign.status_changed': 'Campaign status changed',
+    'recipients.updated': 'Recipients updated',
+    'credits.low_balance': 'Credits low balance',
+    'ticket.updated': 'Ticket updated',
+  } satisfies Record<WebhookEventType, string>,
+  listLabel: 'Webhook endpoints',
+  loadFailed: 'Could not load the webhook endpoints.',
+  empty: 'No webhook endpoints yet.',
+  columns: {
+    url: 'Endpoint',
+    events: 'Events',
+    status: 'Status',
+    last: 'Last delivery',
+    actions: 'Actions',
+  },
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+  disabledGone: 'Disabled: it answered 410 Gone',
+  disabledFailing: 'Disabled: failing for 3 days',
+  failingSince: (when: string) => `Failing since ${when}`,
+  noDelivery: 'None yet',
+  noAnswer: 'No answer',
+  actions: {
+    deliveries: 'Deliveries',
+    test: 'Send test event',
+    edit: 'Edit',
+    disable: 'Disable',
+    enable: 'Enable',
+    rotate: 'Rotate secret',
+    delete: 'Delete',
+  },
+  actionFailed: 'Could not change the endpoint.',
+  disableTitle: 'Disable endpoint',
+  disableConfirm: (url: string) =>
+    `Disable ${url}? Events that happen while it is off are not sent to it.`,
+  rotateTitle: 'Rotate signing secret',
+  rotateConfirm: (url: string) =>
+    `Make a new signing secret for ${url}? The old one stops working at the next delivery.`,
+  rotateButton: 'Rotate',
+  deleteTitle: 'Delete endpoint',
+  deleteConfirm: (url: string) => `Delete ${url} and its delivery log? This cannot be undone.`,
+  deleteButton: 'Delete',
+  secretTitle: 'Signing secret',
+  secretLabel: 'Signing secret',
+  secretHint: 'Verify each call with it. After this, it is not shown again.',
+  deliveriesTitle: (url: string) => `Deliveries to ${url}`,
+  deliveriesLabel: 'Deliveries',
+  deliveriesEmpty: 'No deliveries yet.',
+  deliveriesLoading: 'Loading the deliveries...',
+  loading: 'Loading the webhook endpoints...',
+  deliveriesFailed: 'Could not load the deliveries.',
+  deliveriesClose: 'Close',
+  showMore: 'Show more',
+  testFailed: 'Could not send the test event.',
+  deliveryColumns: {
+    time: 'Time',
+    event: 'Event',
+    status: 'Status',
+    duration: 'Duration',
+    attempt: 'Attempt',
+  },
+  durationMs: (ms: number) => `${ms.toLocaleString('en-US')} ms`,
+  nextAttempt: (when: string) => `Next attempt ${when}`,
+  thresholdTitle: 'Low-balance alert',
+  thresholdLabel: 'Alert below (credits)',
+  thresholdHint:
+    'A credits.low_balance event is sent when a balance drops below this. Empty: no alert.',
+  thresholdSave: 'Save alert',
+  thresholdFailed: 'Could not save the alert.',
+} as const;
