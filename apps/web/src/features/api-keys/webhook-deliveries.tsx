@@ -25,14 +25,19 @@ const columns: Column<WebhookDelivery>[] = [
     cell: (d) => (
       <>
         <div className="text-nowrap">{formatDateTime(d.createdAt)}</div>
-        {/* On a phone the duration and attempt go under the time, their columns hidden. */}
+        {/* On a phone the event, duration and attempt go under the time, their columns hidden. */}
+        <div className="small d-md-none font-monospace text-break">{d.eventType}</div>
         <div className="small text-muted d-md-none">
           {`${t.durationMs(d.durationMs)} · ${c.attempt} ${d.attempt}`}
         </div>
       </>
     ),
   },
-  { header: c.event, cell: (d) => <span className="font-monospace small">{d.eventType}</span> },
+  {
+    header: c.event,
+    className: WIDE_ONLY,
+    cell: (d) => <span className="font-monospace small">{d.eventType}</span>,
+  },
   {
     header: c.status,
     cell: (d) => {

@@ -97,12 +97,11 @@ export function WebhookFormDialog(props: WebhookFormDialogProps) {
                 checked={values.events.includes(event)}
                 isInvalid={eventsError !== undefined}
                 aria-invalid={eventsError !== undefined || undefined}
-                onChange={(e) =>
-                  setValues((v) => ({
-                    ...v,
-                    events: toggleEvent(v.events, event, e.currentTarget.checked),
-                  }))
-                }
+                onChange={(e) => {
+                  // Read now: the updater may run after React has let go of the event.
+                  const on = e.currentTarget.checked;
+                  setValues((v) => ({ ...v, events: toggleEvent(v.events, event, on) }));
+                }}
                 label={
                   <>
                     {t.events[event]}{' '}
