@@ -197,6 +197,7 @@ describe('webhooks journey', () => {
         { timeout: 20_000, interval: 1_000 },
       )
       .toContain(w.disabledGone);
+    expect(await endpointRow(page, goneUrl).innerText()).toContain(w.disabled);
     await shots(page, 'webhooks-list');
 
     await rowAction(page, url, w.actions.delete);

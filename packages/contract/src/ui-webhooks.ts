@@ -38,9 +38,10 @@ export const webhooksUi = {
   },
   enabled: 'Enabled',
   disabled: 'Disabled',
-  disabledGone: 'Disabled: it answered 410 Gone',
-  disabledFailing: 'Disabled: failing for 3 days',
-  failingSince: (when: string) => `Failing since ${when}`,
+  failing: 'Failing',
+  failingSince: (when: string) => `Since ${when}.`,
+  disabledGone: 'It answered 410 Gone.',
+  disabledFailing: 'Its deliveries failed for 3 days.',
   noDelivery: 'None yet',
   noAnswer: 'No answer',
   actions: {

@@ -59,7 +59,12 @@ export function webhookColumns(
       header: c.status,
       cell: (e) => {
         const shown = endpointStatus(e, formatDateTime);
-        return <StatusBadge label={shown.label} variant={shown.variant} />;
+        return (
+          <>
+            <StatusBadge label={shown.label} variant={shown.variant} />
+            {shown.detail && <div className="small text-muted">{shown.detail}</div>}
+          </>
+        );
       },
     },
     { header: c.last, className: WIDE_ONLY, cell: (e) => <LastDelivery e={e} /> },

@@ -30,6 +30,7 @@ const columns: Column<WebhookDelivery>[] = [
         <div className="small text-muted d-md-none">
           {`${t.durationMs(d.durationMs)} · ${c.attempt} ${d.attempt}`}
         </div>
+        {d.error && <div className="small text-muted text-break d-md-none">{d.error}</div>}
       </>
     ),
   },
@@ -45,7 +46,9 @@ const columns: Column<WebhookDelivery>[] = [
       return (
         <>
           <StatusBadge label={shown.label} variant={shown.variant} />
-          {d.error && <div className="small text-muted text-break">{d.error}</div>}
+          {d.error && (
+            <div className="small text-muted text-break d-none d-md-block">{d.error}</div>
+          )}
         </>
       );
     },

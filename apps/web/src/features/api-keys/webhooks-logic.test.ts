@@ -106,14 +106,20 @@ describe('how an endpoint and an attempt are shown', () => {
   const when = (iso: string) => `at ${iso}`;
   it('says why an endpoint is off, and since when one is failing', () => {
     expect(endpointStatus(endpoint({}), when)).toEqual({ label: t.enabled, variant: 'success' });
-    expect(endpointStatus(endpoint({ failingSince: 'x' }), when).label).toBe(
-      t.failingSince('at x'),
-    );
+    expect(endpointStatus(endpoint({ failingSince: 'x' }), when)).toEqual({
+      label: t.failing,
+      variant: 'warning',
+      detail: t.failingSince('at x'),
+    });
     const off = (disabledReason: WebhookEndpoint['disabledReason']) =>
-      endpointStatus(endpoint({ enabled: false, disabledReason }), when).label;
-    expect(off('manual')).toBe(t.disabled);
-    expect(off('gone')).toBe(t.disabledGone);
-    expect(off('failing')).toBe(t.disabledFailing);
+      endpointStatus(endpoint({ enabled: false, disabledReason }), when);
+    expect(off('manual')).toEqual({ label: t.disabled, variant: 'secondary' });
+    expect(off('gone')).toEqual({ label: t.disabled, variant: 'danger', detail: t.disabledGone });
+    expect(off('failing')).toEqual({
+      label: t.disabled,
+      variant: 'danger',
+      detail: t.disabledFailing,
+    });
   });
 
   it('shows the status code, or that no answer came', () => {

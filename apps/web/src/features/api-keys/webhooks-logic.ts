@@ -67,18 +67,23 @@ export interface Shown {
   label: string;
   /** A Bootstrap colour for its badge. */
   variant: string;
+  /** Why, or since when, in a line under the badge. */
+  detail?: string;
 }
 
-/** An endpoint's state: on, on but failing (since when), or off and why. */
+/** An endpoint's state: on, on but failing (since when), or off (and why, when not by hand). */
 export function endpointStatus(e: WebhookEndpoint, formatWhen: (iso: string) => string): Shown {
   if (e.enabled) {
     return e.failingSince
-      ? { label: t.failingSince(formatWhen(e.failingSince)), variant: 'warning' }
+      ? { label: t.failing, variant: 'warning', detail: t.failingSince(formatWhen(e.failingSince)) }
       : { label: t.enabled, variant: 'success' };
   }
-  if (e.disabledReason === 'gone') return { label: t.disabledGone, variant: 'danger' };
-  if (e.disabledReason === 'failing') return { label: t.disabledFailing, variant: 'danger' };
-  return { label: t.disabled, variant: 'secondary' };
+  const off = { label: t.disabled, variant: 'secondary' };
+  if (e.disabledReason === 'gone') return { ...off, variant: 'danger', detail: t.disabledGone };
+  if (e.disabledReason === 'failing') {
+    return { ...off, variant: 'danger', detail: t.disabledFailing };
+  }
+  return off;
 }
 
 /** An attempt's outcome: the endpoint's HTTP status, or that none came; green when 2xx. */
