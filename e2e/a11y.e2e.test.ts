@@ -14,12 +14,14 @@ import {
   shot,
   type Credentials,
 } from './support/browser.js';
+import { webhookDialogs } from './support/a11y-webhooks.js';
 
 /**
  * WCAG 2.1 A/AA on every screen (docs/product.md, Accessibility): axe-core with the wcag2a,
  * wcag2aa, wcag21a and wcag21aa rules on each screen of each role's menu, plus the alerts
  * dropdown, the create-ticket dialog and a campaign row's Actions menu open (for the Admin also the
- * Providers screen's add-provider and test-message dialogs), the login page, and a
+ * Providers screen's add-provider and test-message dialogs; for the User the webhook endpoint's
+ * dialogs and delivery log), the login page, and a
  * delivered campaign's details and report dialogs, at 1366 and 390 px: no violation. At 390 px no page is wider than the window, and the skip link is the first Tab
  * stop, visible when focused, and moves focus to the main content.
  */
@@ -29,6 +31,8 @@ const WIDTHS = [
   [390, 844],
 ] as const;
 const TYPE = 'Normal Message - domestic';
+/** Port 9 (discard) on loopback: nothing answers there, so a delivery fails without an answer. */
+const WEBHOOK_URL = 'http://127.0.0.1:9/a11y-hook';
 
 const people: Record<Role, Credentials> = {
   Admin: { email: '', password: '' },
@@ -72,6 +76,12 @@ const t = journey(async (admin) => {
       message: `A11y pending campaign of ${who.name}`,
     });
   }
+  // A webhook endpoint nothing listens on: its test events fail, so its log has rows to read.
+  await apiJson('POST', '/api/webhooks', userToken, {
+    url: WEBHOOK_URL,
+    events: ['ticket.updated'],
+    description: 'A11y endpoint',
+  });
 });
 
 interface Finding {
@@ -232,6 +242,13 @@ describe('accessibility', () => {
         await shot(page, `a11y-${slug(role)}-actions-menu-${width}`);
 
         if (role === 'Admin') await providerDialogs(page, width, findings);
+        if (role === 'User') {
+          await webhookDialogs(page, WEBHOOK_URL, {
+            settled: () => settled(page),
+            axe: (what) => axe(page, `User ${what} @${width}`, findings),
+            shot: (what) => shot(page, `a11y-user-${what}-${width}`),
+          });
+        }
       }
       await page.close();
       expect(report(findings), 'axe violations').toBe('');

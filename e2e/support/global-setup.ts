@@ -49,6 +49,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD,
       PASSWORD_HASH_COST: '15',
       LOG_LEVEL: 'warn',
+      // Webhook endpoints on loopback: the journeys run their receivers on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

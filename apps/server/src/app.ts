@@ -25,6 +25,7 @@ import { announcementFilesRoutes } from './modules/announcements/announcement-fi
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { suppressionsRoutes } from './modules/suppressions/suppressions.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { publicApi } from './modules/public-api/index.js';
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(notificationsRoutes);
       await api.register(suppressionsRoutes);
       await api.register(apiKeysRoutes);
+      await api.register(webhooksRoutes);
       await api.register(liveRoutes);
       await api.register(backupRoutes);
       // Public: the provider's signature over the raw body is its credential.

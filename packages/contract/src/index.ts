@@ -41,3 +41,5 @@ export * from './schemas/providers.js';
 export * from './schemas/api-keys.js';
 export * from './schemas/templates.js';
 export * from './schemas/public-api.js';
+export * from './schemas/webhook-events.js';
+export * from './schemas/webhooks.js';

@@ -191,3 +191,17 @@ export const API_KEYS_PAGE_DEFAULT = 50;
 export const API_KEYS_PAGE_MAX = 200;
 /** A key's "last used" is written at most once per this many seconds, not on every request. */
 export const API_KEY_LAST_USED_STEP_SECONDS = 60;
+
+/**
+ * Webhooks to customers (docs/api.md, Webhooks): endpoints per user, an endpoint's URL and
+ * description at most, the recipients of one `recipients.updated` call at most, and the pages of
+ * an endpoint's delivery log.
+ */
+export const WEBHOOK_ENDPOINTS_PER_USER = 10;
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+export const WEBHOOK_RECIPIENTS_BATCH_MAX = 1000;
+export const WEBHOOK_DELIVERIES_PAGE_DEFAULT = 20;
+export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
+/** The low-balance threshold a user may set, in credits. */
+export const LOW_BALANCE_THRESHOLD_MAX = 1_000_000_000;

@@ -37,3 +37,6 @@ export const AWAITING_APPROVAL_LINK = `/campaigns?status=${encodeURIComponent(AW
 export const CAMPAIGN_OPEN_PARAM = 'open';
 export const campaignLink = (campaignId: string) =>
   `/campaigns?${CAMPAIGN_OPEN_PARAM}=${encodeURIComponent(campaignId)}`;
+
+/** The web route of the API & Webhooks screen (a disabled endpoint's notification links to it). */
+export const WEBHOOKS_LINK = '/api-keys';

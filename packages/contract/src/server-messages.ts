@@ -1,4 +1,5 @@
 import { ruleMessages as rule } from './messages.js';
+import { webhookMessages } from './webhook-messages.js';
 
 /** A campaign as messages name it: by its name (schemas/campaigns.ts, defaultCampaignName). */
 interface Named {
@@ -305,4 +306,5 @@ export const server = {
   apiKeyRevoked: (name: string) => `API key ${name} was revoked.`,
   apiKeyInvalid: 'This API key is not valid or was revoked.',
   apiKeyNeedsSession: 'API keys cannot manage API keys. Sign in to the web app to do this.',
+  ...webhookMessages,
 } as const;

@@ -3,6 +3,7 @@ import { RECIPIENT_MAX_DIGITS, RECIPIENT_MIN_DIGITS } from './recipients.js';
 import { SET_PASSWORD_LINK_TTL_HOURS } from './limits.js';
 import { apiKeysUi } from './ui-api-keys.js';
 import { templatesUi } from './ui-templates.js';
+import { webhooksUi } from './ui-webhooks.js';
 
 /**
  * The web app's messages by screen. Apart from messages.ts: the spread below
@@ -170,6 +171,7 @@ export const ui = {
   },
   apiKeys: apiKeysUi,
   templates: templatesUi,
+  webhooks: webhooksUi,
   reports: {
     loadFailed: 'Failed to fetch report data.',
     filterLabel: 'Show',

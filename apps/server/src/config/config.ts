@@ -159,6 +159,11 @@ const EnvSchema = z.object({
   SIMULATOR_FAIL_RATIO: z.coerce.number().min(0).max(1).default(0.05),
   SIMULATOR_READ_RATIO: z.coerce.number().min(0).max(1).default(0.5),
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600000).default(300),
+  /**
+   * Whether customers' webhook endpoints may be plain http and resolve to loopback, private or
+   * reserved addresses (docs/operations.md): for tests and closed networks only.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** The built web app; empty serves the API only (null), unset takes the default. */
   WEB_DIST: z
     .string()
@@ -197,6 +202,8 @@ export interface Config {
   /** Directory of the built web app; undefined serves the API only. */
   webDist: string | undefined;
   delivery: DeliveryConfig;
+  /** Customers' webhooks: whether private addresses (and plain http) are allowed. */
+  webhooks: { allowPrivate: boolean };
 }
 
 export interface DeliveryConfig {
@@ -272,5 +279,6 @@ export function loadConfig(
         delayMs: e.SIMULATOR_DELAY_MS,
       },
     },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true' },
   };
 }

@@ -1,7 +1,16 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Selectable,
+  Updateable,
+} from 'kysely';
 import type {
   AnnouncementVisibilityType,
   ApiKeyKind,
+  WebhookDisabledReason,
+  WebhookEventType,
   BackupBuildState,
   BackupSaveState,
   CampaignFileKind,
@@ -166,6 +175,11 @@ export interface Database {
   backup_saves: BackupSavesTable;
   suppressions: SuppressionsTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_settings: WebhookSettingsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_recipient_cursors: WebhookRecipientCursorsTable;
 }
 
 /** A user's key for the public API (migration 0032, docs/api.md). */
@@ -514,4 +528,57 @@ export interface AnnouncementSeenTable {
   announcement_id: string;
   user_id: string;
   seen_at: Timestamp;
+}
+
+/** A user's webhook endpoint (migration 0035, docs/api.md, Webhooks). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  description: Generated<string>;
+  events: WebhookEventType[];
+  /** The `whsec_…` secret, sealed (lib/secret-box.ts, context `webhook:<id>`). */
+  secret: string;
+  enabled: Generated<boolean>;
+  disabled_reason: WebhookDisabledReason | null;
+  failing_since: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WebhookSettingsTable {
+  user_id: string;
+  low_balance_threshold: number | null;
+}
+
+/** The webhook outbox: one row per event, written by webhook_emit (migration 0035). */
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: string;
+  data: unknown;
+  created_at: Generated<Date>;
+}
+
+/** One attempt to deliver one event to one endpoint. */
+export interface WebhookDeliveriesTable {
+  id: GeneratedAlways<string>;
+  endpoint_id: string;
+  event_id: string;
+  attempt: number;
+  status_code: number | null;
+  duration_ms: number;
+  ok: boolean;
+  error: string | null;
+  created_at: Generated<Date>;
+  next_attempt_at: Date | null;
+}
+
+/** How far `recipients.updated` has reported a campaign: its last scan's snapshot. */
+export interface WebhookRecipientCursorsTable {
+  campaign_id: string;
+  snapshot: string;
+  scanned_at: Generated<Date>;
+  last_change_at: Date | null;
+  status_seen: CampaignStatus;
 }

@@ -24,6 +24,12 @@ export const TASKS = {
   finalizeCampaign: 'delivery-finalize',
   /** Watchdog: campaigns left running by a stopped or killed instance get their jobs again. */
   recoverDispatch: 'delivery-recover',
+  /** One attempt of one event to a customer's webhook endpoint (its name is in webhook_emit). */
+  deliverWebhook: 'webhook-deliver',
+  /** Reports recipients' status changes to subscribed endpoints, in batches. */
+  scanWebhookRecipients: 'webhook-recipients-scan',
+  /** Old webhook events and their delivery log go. */
+  pruneWebhookEvents: 'webhook-prune',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

@@ -14,6 +14,7 @@ import type { Config } from '../config/config.js';
 import { buildDownload } from '../modules/backup/backup-downloads.js';
 import { runSave } from '../modules/backup/manual-backup.js';
 import { deliveryCrontab, deliveryTasks } from '../modules/delivery/index.js';
+import { webhookCrontab, webhookTasks } from '../modules/webhooks/webhook-tasks.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 /** A backup download's or a save to the server's id. */
@@ -62,6 +63,7 @@ export function taskList(ctx: AppContext): TaskList {
       await runSave(ctx, BackupDownloadPayload.parse(payload).id);
     },
     ...deliveryTasks(ctx),
+    ...webhookTasks(ctx),
   };
 }
 
@@ -78,7 +80,9 @@ export const crontab: ParsedCronItem[] = parseCronItems([
   { task: TASKS.requeueMail, match: '35 * * * *' },
   { task: TASKS.pruneSentMail, match: '40 3 * * *' },
   { task: SCHEDULED_BACKUP_TASK, match: DEFAULT_BACKUP_CRON },
-]).concat(deliveryCrontab);
+])
+  .concat(deliveryCrontab)
+  .concat(webhookCrontab);
 
 /** The crontab with the scheduled backup at the configured BACKUP_CRON. */
 export function crontabFor(config: Pick<Config, 'backupCron'>): ParsedCronItem[] {

@@ -30,6 +30,7 @@ import { sql as providers } from './0031-providers.js';
 import { sql as apiKeys } from './0032-api-keys.js';
 import { sql as senderTemplates } from './0033-sender-templates.js';
 import { sql as campaignTest } from './0034-campaign-test.js';
+import { sql as webhooks } from './0035-webhooks.js';
 
 export interface Migration {
   version: number;
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   { version: 32, name: 'api-keys', sql: apiKeys },
   { version: 33, name: 'sender-templates', sql: senderTemplates },
   { version: 34, name: 'campaign-test', sql: campaignTest },
+  { version: 35, name: 'webhooks', sql: webhooks },
 ];

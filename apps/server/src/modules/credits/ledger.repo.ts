@@ -14,12 +14,15 @@ import { compiler, param, prepared } from '../../db/prepared.js';
 const decrementQuery = prepared(
   'ledger.decrementBalance',
   { userId: param<string>(), creditType: param<CreditType>(), count: param<number>() },
-  (p) => sql<{ balance: string }>`
+  // The owner's low-balance threshold comes back with the balance (one primary-key lookup), so
+  // a debit asks nothing more unless it crosses it (webhooks' credits.low_balance).
+  (p) => sql<{ balance: string; threshold: number | null }>`
     UPDATE credit_balances
        SET balance = balance - ${p.count}::bigint, total_removed = total_removed + ${p.count}::bigint
      WHERE user_id = ${p.userId}::uuid AND credit_type = ${p.creditType}
        AND balance >= ${p.count}::bigint
-     RETURNING balance`,
+     RETURNING balance, (SELECT s.low_balance_threshold FROM webhook_settings s
+                          WHERE s.user_id = ${p.userId}::uuid) AS threshold`,
 );
 
 /**
@@ -32,9 +35,10 @@ export async function decrementBalance(
   userId: string,
   creditType: CreditType,
   count: number,
-): Promise<number | null> {
+): Promise<{ balance: number; threshold: number | null } | null> {
   const rows = await decrementQuery.run(tx, { userId, creditType, count });
-  return rows[0] ? Number(rows[0].balance) : null;
+  const row = rows[0];
+  return row ? { balance: Number(row.balance), threshold: row.threshold } : null;
 }
 
 /** A balance as it stands (0 when the user never held this type); no lock, no write. */

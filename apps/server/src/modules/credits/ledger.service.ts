@@ -5,6 +5,7 @@ import type { LedgerKind } from '../../db/schema.js';
 import { insufficientCredits } from '../../lib/app-error.js';
 import { presentCreditTransaction } from './credits.presenter.js';
 import * as repo from './ledger.repo.js';
+import { lowBalanceCheck } from '../webhooks/index.js';
 
 /**
  * The ledger's only entry points (docs/product.md, Credits and the ledger). Each takes the caller's open
@@ -60,9 +61,10 @@ function checkAmounts(move: MoveBase): void {
 }
 
 async function takeOff(tx: Tx, move: DebitMove): Promise<number> {
-  const balance = await repo.decrementBalance(tx, move.userId, move.creditType, move.count);
-  if (balance === null) throw insufficientCredits();
-  return balance;
+  const after = await repo.decrementBalance(tx, move.userId, move.creditType, move.count);
+  if (after === null) throw insufficientCredits();
+  await lowBalanceCheck(tx, move, after.balance, after.threshold);
+  return after.balance;
 }
 
 function putOn(tx: Tx, move: CreditMove): Promise<number> {

@@ -18,7 +18,8 @@ export type NotificationEvent =
   | 'ticket_assigned'
   | 'ticket_escalated'
   | 'campaign_approval'
-  | 'ticket_created';
+  | 'ticket_created'
+  | 'webhook';
 
 export interface NewNotification {
   userId: string;

@@ -29,6 +29,7 @@ import { commitAttachments } from './ticket-files.js';
 import type { TicketUpload } from './tickets.input.js';
 import { checkAttachmentQuota } from './ticket-quota.js';
 import { repliesFor } from './ticket-replies.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { presentDetail, presentTicket } from './tickets.presenter.js';
 import * as repo from './tickets.repo.js';
 
@@ -113,6 +114,22 @@ async function tellReply(tx: Tx, t: repo.TicketView, actor: Actor & { email: str
       link: ticketLink(t.id),
     });
   }
+}
+
+/** Tells the ticket's owner's webhook endpoints (docs/api.md, Webhooks), in the change's transaction. */
+function tellWebhooks(
+  tx: Tx,
+  t: repo.TicketView,
+  status: TicketStatus,
+  change: 'status' | 'reply' | 'assigned' | 'escalated',
+): Promise<void> {
+  return emitWebhookEvent(tx, t.user_id, 'ticket.updated', {
+    ticketId: t.id,
+    number: Number(t.number),
+    subject: t.subject,
+    status,
+    change,
+  });
 }
 
 /** GET /api/tickets: the caller's scope, newest first, a page at a time. */
@@ -236,6 +253,7 @@ export function replyToTicket(
     });
     await repo.updateTicket(tx, id, {});
     await tellReply(tx, t, actor);
+    await tellWebhooks(tx, t, t.status, 'reply');
     return reread(tx, actor, id);
   });
 }
@@ -258,6 +276,7 @@ export function setTicketStatus(
         'ticket_status',
         msg.notifyTicketStatus(Number(t.number), status),
       );
+      await tellWebhooks(tx, t, status, 'status');
     }
     return reread(tx, actor, id);
   });
@@ -289,6 +308,7 @@ export function assignTicket(
         'ticket_assigned',
         msg.notifyTicketAssigned(Number(t.number), to.label),
       );
+      await tellWebhooks(tx, t, t.status, 'assigned');
     }
     return reread(tx, actor, id);
   });
@@ -316,6 +336,7 @@ export function escalateTicket(
       'ticket_escalated',
       msg.notifyTicketEscalated(Number(t.number), actor.email),
     );
+    await tellWebhooks(tx, t, TICKET_ESCALATED, 'escalated');
     return reread(tx, actor, id);
   });
 }

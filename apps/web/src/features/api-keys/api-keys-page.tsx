@@ -13,6 +13,7 @@ import { useApiKeys } from '../../api/api-keys/get-api-keys';
 import { useRevokeApiKey } from '../../api/api-keys/revoke-api-key';
 import { kindLabel, maskedKey } from './api-keys-logic';
 import { CreateKeyForm } from './create-key-form';
+import { WebhooksSection } from './webhooks-section';
 
 const t = ui.apiKeys;
 const rowsOf = (page: ApiKeyPage) => page.keys;
@@ -22,7 +23,8 @@ const WIDE_ONLY = 'd-none d-md-table-cell';
 /**
  * API & Webhooks (docs/api.md): the caller's API keys, made here (the secret shown once), listed
  * by name, kind, last four characters, creation and last use, and revoked after a confirmation.
- * The Admin sees every user's keys, with the owner, and may revoke any.
+ * The Admin sees every user's keys, with the owner, and may revoke any. Below them, the caller's
+ * own webhook endpoints (WebhooksSection).
  */
 export function ApiKeysPage() {
   const session = useSession();
@@ -108,6 +110,7 @@ export function ApiKeysPage() {
           />
         </Card.Body>
       </Card>
+      <WebhooksSection />
       <ConfirmDialog
         show={revoking !== null}
         title={t.revokeTitle}

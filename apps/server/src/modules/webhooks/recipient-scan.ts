@@ -1,0 +1,74 @@
+import { WEBHOOK_RECIPIENTS_BATCH_MAX } from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import { addJob, TASKS } from '../../jobs/job-queue.js';
+import { emitWebhookEvent } from './webhook-events.js';
+import * as repo from './recipient-scan.repo.js';
+
+/**
+ * `recipients.updated` (docs/api.md, Webhooks): recipients' status changes, up to
+ * WEBHOOK_RECIPIENTS_BATCH_MAX per call. The send path writes nothing for it: a job scans, every
+ * SCAN_EVERY_MS while any campaign is watched, the campaigns of owners with a subscribed endpoint
+ * and reports the rows changed since its last scan (recipient-scan.repo.ts). A campaign's scan
+ * walks its primary key once and emits one event per full batch, so a 1M-recipient campaign is
+ * about 1,000 calls per status step its recipients take, whatever the send rate.
+ */
+export const SCAN_EVERY_MS = 15_000;
+const SCAN_JOB_KEY = 'webhook-recipients-scan';
+
+/** Scans every watched campaign once; answers how many events it emitted. */
+export async function scanRecipients(ctx: AppContext): Promise<number> {
+  const campaigns = await repo.campaignsToScan(ctx.db);
+  let events = 0;
+  for (const c of campaigns) events += await scanCampaign(ctx, c.id, c.user_id);
+  if (campaigns.length > 0) {
+    // While something is watched the scan comes back soon; the minute's cron restarts it.
+    await addJob(
+      ctx.db,
+      TASKS.scanWebhookRecipients,
+      {},
+      {
+        runAt: new Date(Date.now() + SCAN_EVERY_MS),
+        jobKey: SCAN_JOB_KEY,
+        maxAttempts: 1,
+      },
+    );
+  }
+  return events;
+}
+
+async function scanCampaign(ctx: AppContext, campaignId: string, userId: string) {
+  return ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      const start = await repo.beginScan(tx, campaignId);
+      if (!start.locked || start.status === null) return 0;
+      let after = '';
+      let events = 0;
+      for (;;) {
+        const page = await repo.changedAfter(
+          tx,
+          campaignId,
+          start.snapshot,
+          start.xmax,
+          after,
+          WEBHOOK_RECIPIENTS_BATCH_MAX,
+        );
+        if (page.length === 0) break;
+        await emitWebhookEvent(tx, userId, 'recipients.updated', {
+          campaignId,
+          recipients: page.map((r) => ({
+            phone: r.phone,
+            status: r.state,
+            at: r.state_at.toISOString(),
+            errorCode: r.state === 'failed' ? r.error_code : null,
+          })),
+        });
+        events++;
+        after = page.at(-1)!.phone;
+        if (page.length < WEBHOOK_RECIPIENTS_BATCH_MAX) break;
+      }
+      await repo.saveCursor(tx, campaignId, start.status, events > 0);
+      return events;
+    });
+}
