@@ -40,3 +40,6 @@ export * from './schemas/suppressions.js';
 export * from './schemas/providers.js';
 export * from './schemas/api-keys.js';
 export * from './schemas/templates.js';
+export * from './two-factor.js';
+export * from './two-factor-messages.js';
+export * from './schemas/two-factor.js';

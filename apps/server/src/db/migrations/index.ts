@@ -29,6 +29,7 @@ import { sql as providerAdapters } from './0030-provider-adapters.js';
 import { sql as providers } from './0031-providers.js';
 import { sql as apiKeys } from './0032-api-keys.js';
 import { sql as senderTemplates } from './0033-sender-templates.js';
+import { sql as twoFactor } from './0037-two-factor.js';
 
 export interface Migration {
   version: number;
@@ -69,4 +70,5 @@ export const migrations: Migration[] = [
   { version: 31, name: 'providers', sql: providers },
   { version: 32, name: 'api-keys', sql: apiKeys },
   { version: 33, name: 'sender-templates', sql: senderTemplates },
+  { version: 37, name: 'two-factor', sql: twoFactor },
 ];
