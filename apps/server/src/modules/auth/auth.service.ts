@@ -17,9 +17,12 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { MailMessage } from '../../lib/mail.js';
 import type { Actor } from '../../policies/scope.js';
 import { brandingFor } from '../branding/branding.service.js';
-import { issueChallenge, readChallenge } from '../two-factor/challenge.js';
-import { findRequireTwoFactor } from '../two-factor/two-factor.repo.js';
-import { checkCode } from '../two-factor/two-factor.service.js';
+import {
+  checkCode,
+  findRequireTwoFactor,
+  issueChallenge,
+  readChallenge,
+} from '../two-factor/index.js';
 import * as repo from './auth.repo.js';
 import { loginKeys, type LoginKeys } from './login-keys.js';
 import { deleteSpentSetupTokens } from './set-password.repo.js';

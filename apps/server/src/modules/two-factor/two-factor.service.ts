@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { brandingFor } from '../branding/branding.service.js';
-import { loginKeys } from '../auth/login-keys.js';
+import { loginKeys } from '../auth/index.js';
 import * as repo from './two-factor.repo.js';
 import {
   matchingStep,
