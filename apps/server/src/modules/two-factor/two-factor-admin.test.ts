@@ -137,6 +137,23 @@ describe('the Admin setting: two-factor sign-in required for Admins and Reseller
     ).toBe(200);
   });
 
+  it('reaches a second instance at once: its cached callers are held too', async () => {
+    const other = await t.secondInstance();
+    const reseller = await t.createUser(admin, { role: 'Reseller' });
+    const get = () =>
+      other.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: { authorization: `Bearer ${reseller.token}` },
+      });
+    // The second instance has the Reseller cached before the change.
+    expect((await get()).statusCode).toBe(200);
+    expect((await setRequired(admin, true)).statusCode).toBe(200);
+    await expect.poll(async () => (await get()).statusCode, { timeout: 5000 }).toBe(403);
+    expect((await setRequired(admin, false)).statusCode).toBe(200);
+    await expect.poll(async () => (await get()).statusCode).toBe(200);
+  });
+
   it('a password change an Admin asked for comes first, then the enrolment', async () => {
     const reseller = await t.createUser(admin, { role: 'Reseller' });
     await t.request({
