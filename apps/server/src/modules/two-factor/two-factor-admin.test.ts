@@ -151,7 +151,7 @@ describe('the Admin setting: two-factor sign-in required for Admins and Reseller
     expect((await setRequired(admin, true)).statusCode).toBe(200);
     await expect.poll(async () => (await get()).statusCode, { timeout: 5000 }).toBe(403);
     expect((await setRequired(admin, false)).statusCode).toBe(200);
-    await expect.poll(async () => (await get()).statusCode).toBe(200);
+    await expect.poll(async () => (await get()).statusCode, { timeout: 5000 }).toBe(200);
   });
 
   it('a password change an Admin asked for comes first, then the enrolment', async () => {
