@@ -15,8 +15,6 @@ export const RECOVERY_CODE_COUNT = 10;
 export const RECOVERY_CODE_LENGTH = 16;
 /** The roles the Admin's "require two-factor sign-in" setting applies to. */
 export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['Admin', 'Reseller'];
-/** The issuer an authenticator app lists the account under. */
-export const TWO_FACTOR_ISSUER = 'Herald';
 
 /** A code as typed: spaces and dashes dropped, letters upper-cased (recovery codes). */
 export function normalizeTwoFactorCode(code: string): string {
