@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { PROVIDER_LIMITS, server as msg, ui, type Role } from '@herald/contract';
+import {
+  PROVIDER_LIMITS,
+  server as msg,
+  twoFactorMessages,
+  twoFactorUi,
+  ui,
+  type Role,
+} from '@herald/contract';
 import {
   adminCredentials,
   apiCreateCampaign,
@@ -15,6 +22,7 @@ import {
   type Credentials,
 } from './support/browser.js';
 import { webhookDialogs } from './support/a11y-webhooks.js';
+import { apiEnrolTwoFactor } from './support/two-factor.js';
 
 /**
  * WCAG 2.1 A/AA on every screen (docs/product.md, Accessibility): axe-core with the wcag2a,
@@ -22,7 +30,8 @@ import { webhookDialogs } from './support/a11y-webhooks.js';
  * dropdown, the create-ticket dialog and a campaign row's Actions menu open (for the Admin also the
  * Providers screen's add-provider and test-message dialogs; for the User the webhook endpoint's
  * dialogs and delivery log), the login page, and a
- * delivered campaign's details and report dialogs, at 1366 and 390 px: no violation. At 390 px no page is wider than the window, and the skip link is the first Tab
+ * delivered campaign's details and report dialogs, two-factor sign-in's set-up, new-codes and
+ * turn-off dialogs and the login's code step, at 1366 and 390 px: no violation. At 390 px no page is wider than the window, and the skip link is the first Tab
  * stop, visible when focused, and moves focus to the main content.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -295,6 +304,55 @@ describe('accessibility', () => {
       }
     }
     await visitor.close();
+    await page.close();
+    expect(report(findings), 'axe violations').toBe('');
+  }, 300_000);
+
+  it("two-factor sign-in's dialogs and the login's code step pass axe at 1366 and 390 px", async () => {
+    const findings: Finding[] = [];
+    const fresh = await apiCreateUser(t.adminToken, 'User', 'A11y Two Factor');
+    const page = await t.page(fresh);
+    const tf = twoFactorUi;
+    for (const [width, height] of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/profile/${fresh.id}`);
+      await settled(page);
+      await page.getByRole('button', { name: tf.enable }).click();
+      const setup = page.getByRole('dialog', { name: tf.setupTitle });
+      await setup.getByTestId('two-factor-secret').waitFor();
+      await axe(page, `two-factor set-up dialog @${width}`, findings);
+      await setup.getByRole('button', { name: tf.cancel }).click();
+      await setup.waitFor({ state: 'detached' });
+    }
+    // On, its other dialogs.
+    const { token } = await apiLogin(fresh.email, fresh.password);
+    await apiEnrolTwoFactor(token);
+    for (const [width, height] of WIDTHS) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/profile/${fresh.id}`);
+      await settled(page);
+      for (const [button, title] of [
+        [tf.regenerate, tf.regenerateTitle],
+        [tf.disable, tf.disableTitle],
+      ] as const) {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.waitFor();
+        await axe(page, `two-factor ${button} dialog @${width}`, findings);
+        await shot(page, `a11y-two-factor-${slug(button)}-${width}`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+      const visitor = await newPage(t.browser);
+      await visitor.setViewportSize({ width, height });
+      await visitor.goto('/login');
+      await visitor.getByLabel('Email').fill(fresh.email);
+      await visitor.getByLabel('Password').fill(fresh.password);
+      await visitor.getByRole('button', { name: 'Login' }).click();
+      await visitor.getByRole('heading', { name: twoFactorMessages.stepTitle }).waitFor();
+      await axe(visitor, `login code step @${width}`, findings);
+      await visitor.context().close();
+    }
     await page.close();
     expect(report(findings), 'axe violations').toBe('');
   }, 300_000);

@@ -11,6 +11,7 @@ import { registerApiCompression } from './plugins/compression.js';
 import { registerWebStatic } from './plugins/web-static.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { filesRoutes } from './modules/branding/files.routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       registerAuth(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(usersRoutes);
       await api.register(brandingRoutes);
       await api.register(filesRoutes);

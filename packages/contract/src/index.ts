@@ -43,3 +43,6 @@ export * from './schemas/templates.js';
 export * from './schemas/public-api.js';
 export * from './schemas/webhook-events.js';
 export * from './schemas/webhooks.js';
+export * from './two-factor.js';
+export * from './two-factor-messages.js';
+export * from './schemas/two-factor.js';

@@ -14,6 +14,8 @@ export function isSessionUser(v: unknown): v is SessionUser {
     typeof u.name === 'string' &&
     typeof u.createdAt === 'string' &&
     (u.mustChangePassword === undefined || typeof u.mustChangePassword === 'boolean') &&
+    (u.twoFactorEnabled === undefined || typeof u.twoFactorEnabled === 'boolean') &&
+    (u.mustEnrolTwoFactor === undefined || typeof u.mustEnrolTwoFactor === 'boolean') &&
     (ROLES as readonly unknown[]).includes(u.role) &&
     (USER_STATUSES as readonly unknown[]).includes(u.status)
   );

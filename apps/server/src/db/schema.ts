@@ -40,6 +40,16 @@ export interface UsersTable {
   token_version: Generated<number>;
   /** Set by an Admin reset; while true only the password change is allowed (migration 0008). */
   must_change_password: Generated<boolean>;
+  /** Sealed TOTP secrets and the last accepted time step (migration 0037, two-factor sign-in). */
+  two_factor_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  two_factor_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  two_factor_enabled_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  /** bigint: read back as text. */
+  two_factor_last_step: ColumnType<string | null, number | null | undefined, number | null>;
   created_by: string | null;
   ancestors: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Timestamp;
@@ -180,6 +190,22 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_recipient_cursors: WebhookRecipientCursorsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  security_settings: SecuritySettingsTable;
+}
+
+/** A one-time recovery code of two-factor sign-in, as its SHA-256 (migration 0037). */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  code_hash: Buffer;
+  used_at: Date | null;
+}
+
+/** The Admin's platform-wide security settings: one row (migration 0037). */
+export interface SecuritySettingsTable {
+  id: Generated<boolean>;
+  require_two_factor: Generated<boolean>;
+  updated_at: Timestamp;
 }
 
 /** A user's key for the public API (migration 0032, docs/api.md). */

@@ -20,6 +20,8 @@ const userById = prepared('auth.userById', { id: param<string>() }, (p) =>
       'token_version',
       'created_at',
       'must_change_password',
+      sql<boolean>`two_factor_enabled_at IS NOT NULL`.as('two_factor_enabled'),
+      sql<boolean>`(SELECT require_two_factor FROM security_settings)`.as('require_two_factor'),
     ])
     .where('id', '=', p.id),
 );
@@ -34,6 +36,9 @@ export async function findAuthUser(db: Db, id: string): Promise<AuthUserRow | un
 export async function listenForChanges(client: pg.Client): Promise<void> {
   await client.query(`LISTEN ${AUTH_CHANNEL}`);
 }
+
+/** The payload that tells every instance to forget every cached user (a platform setting). */
+export const ALL_USERS = '*';
 
 /** Tells every instance the user changed; inside a transaction it leaves on commit. */
 export async function notifyChanged(db: DbOrTx, id: string): Promise<void> {

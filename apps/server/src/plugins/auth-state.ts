@@ -1,7 +1,8 @@
 import pg from 'pg';
-import type { Role, UserStatus } from '@herald/contract';
+import { twoFactorRequiredFor, type Role, type UserStatus } from '@herald/contract';
 import type { Db, DbOrTx } from '../db/database.js';
 import {
+  ALL_USERS,
   findAuthUser,
   listenForChanges,
   notifyChanged,
@@ -21,6 +22,12 @@ export interface AuthUser {
   createdAt: string;
   /** Set by an Admin reset: the auth hook then admits only the password change. */
   mustChangePassword: boolean;
+  twoFactorEnabled: boolean;
+  /**
+   * The Admin requires two-factor sign-in for the role and the user has none: the auth hook then
+   * admits only the enrolment.
+   */
+  mustEnrolTwoFactor: boolean;
 }
 
 const CACHE_MAX = 50_000;
@@ -85,6 +92,7 @@ export class AuthState {
   }
 
   private invalidate(id: string): void {
+    if (id === ALL_USERS) return this.clear();
     this.cache.delete(id);
     const reads = this.inFlight.get(id);
     if (reads) reads.version++;
@@ -124,6 +132,9 @@ export class AuthState {
       tokenVersion: row.token_version,
       createdAt: row.created_at.toISOString(),
       mustChangePassword: row.must_change_password,
+      twoFactorEnabled: row.two_factor_enabled,
+      mustEnrolTwoFactor:
+        !row.two_factor_enabled && twoFactorRequiredFor(row.role, row.require_two_factor ?? false),
     };
     // Invalidated while reading: the row may predate the change, so it answers this request only.
     const current = reads.version === version && this.cacheVersion === cacheVersion;
@@ -143,9 +154,20 @@ export class AuthState {
     await notifyChanged(tx, id);
   }
 
+  /** Call inside a transaction that changed what every user's entry depends on (a setting). */
+  async changedAll(tx: DbOrTx): Promise<void> {
+    this.clear();
+    await notifyChanged(tx, ALL_USERS);
+  }
+
   /** Call after that transaction committed (a read in between may have cached the old row). */
   forget(id: string): void {
     this.invalidate(id);
+  }
+
+  /** After a settings transaction committed: every entry may predate it. */
+  forgetAll(): void {
+    this.clear();
   }
 
   async stop(): Promise<void> {

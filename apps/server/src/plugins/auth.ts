@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeyKind, Role } from '@herald/contract';
-import { server as msg } from '@herald/contract';
+import { server as msg, twoFactorMessages } from '@herald/contract';
 import { looksLikeApiKey } from '../lib/api-keys.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 import { authenticateApiKey } from './api-key-auth.js';
@@ -34,6 +34,18 @@ export const ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED: ReadonlySet<string> = new S
   'GET /api/whitelabel/my-branding',
 ]);
 
+/**
+ * What a user held to set up two-factor sign-in (the Admin requires it for the role) may still
+ * call: read the session and the branding, and enrol. Everything else answers 403.
+ */
+export const ALLOWED_WHILE_TWO_FACTOR_ENROLMENT_REQUIRED: ReadonlySet<string> = new Set([
+  'GET /api/session',
+  'GET /api/whitelabel/my-branding',
+  'GET /api/two-factor',
+  'POST /api/two-factor/setup',
+  'POST /api/two-factor/confirm',
+]);
+
 /** The logged-in caller of a non-public route (the hook guarantees it is set). */
 export function caller(req: FastifyRequest): AuthUser {
   if (!req.authUser) throw unauthorized();
@@ -48,7 +60,7 @@ export function isTestCaller(req: FastifyRequest): boolean {
 /**
  * Authenticates every /api request (bearer token, cheap verify, revocation by token version and
  * status; or an API key, api-key-auth.ts and docs/api.md), holds a user who must change their
- * password to the routes that allow it, and then checks the route's `config.roles` and
+ * password, or must set up two-factor sign-in, to the routes that allow it, and then checks the route's `config.roles` and
  * `config.sessionOnly`. Callback style, synchronous when the session's caller is cached: no
  * promise per request on the hot path (docs/performance.md, request CPU).
  */
@@ -68,11 +80,16 @@ export function registerAuth(app: FastifyInstance): void {
     // The same checks after the caller is known, for a session and for an API key alike.
     const admitUser = (user: AuthUser) => {
       req.authUser = user;
-      if (
-        user.mustChangePassword &&
-        !ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED.has(`${req.method} ${req.routeOptions.url}`)
+      const route = `${req.method} ${req.routeOptions.url}`;
+      if (user.mustChangePassword) {
+        if (!ALLOWED_WHILE_PASSWORD_CHANGE_REQUIRED.has(route)) {
+          return done(forbidden(msg.passwordChangeRequired));
+        }
+      } else if (
+        user.mustEnrolTwoFactor &&
+        !ALLOWED_WHILE_TWO_FACTOR_ENROLMENT_REQUIRED.has(route)
       ) {
-        return done(forbidden(msg.passwordChangeRequired));
+        return done(forbidden(twoFactorMessages.enrolRequired));
       }
       if (config.roles && !config.roles.includes(user.role)) return done(forbidden());
       if (config.sessionOnly && req.apiKeyId) return done(forbidden(msg.apiKeyNeedsSession));

@@ -52,6 +52,12 @@ export function replaceToken(token: string): void {
   setSession(token, { ...current.user, mustChangePassword: false });
 }
 
+/** Changes fields of the stored user, keeping the token (two-factor sign-in turned on or off). */
+export function updateSessionUser(patch: Partial<SessionUser>): void {
+  if (!current) return;
+  setSession(current.token, { ...current.user, ...patch });
+}
+
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);

@@ -20,6 +20,10 @@ export const SessionUserSchema = z.object({
   createdAt: z.string(),
   /** Set after an Admin reset: until the user changes it, only the change is allowed. */
   mustChangePassword: z.boolean().optional(),
+  /** The account signs in with a code after the password (two-factor sign-in). */
+  twoFactorEnabled: z.boolean().optional(),
+  /** The Admin requires two-factor sign-in for the role and it is not set up: only that is allowed. */
+  mustEnrolTwoFactor: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

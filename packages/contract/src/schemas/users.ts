@@ -120,6 +120,8 @@ export const UserSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   pincode: z.string().nullable(),
+  /** Two-factor sign-in is on (its secrets never leave the server). */
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

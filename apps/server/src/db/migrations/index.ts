@@ -31,6 +31,7 @@ import { sql as apiKeys } from './0032-api-keys.js';
 import { sql as senderTemplates } from './0033-sender-templates.js';
 import { sql as campaignTest } from './0034-campaign-test.js';
 import { sql as webhooks } from './0035-webhooks.js';
+import { sql as twoFactor } from './0037-two-factor.js';
 
 export interface Migration {
   version: number;
@@ -73,4 +74,5 @@ export const migrations: Migration[] = [
   { version: 33, name: 'sender-templates', sql: senderTemplates },
   { version: 34, name: 'campaign-test', sql: campaignTest },
   { version: 35, name: 'webhooks', sql: webhooks },
+  { version: 37, name: 'two-factor', sql: twoFactor },
 ];

@@ -15,6 +15,8 @@ function findCredentials(db: DbOrTx, by: 'email' | 'id', value: string) {
       'token_version',
       'created_at',
       'must_change_password',
+      'two_factor_enabled_at',
+      'two_factor_secret',
     ])
     .where(by, '=', value)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import {
   ChangePasswordBodySchema,
   ChangePasswordReplySchema,
   ForgotPasswordBodySchema,
+  LoginAnswerSchema,
   LoginBodySchema,
   LoginReplySchema,
   MessageSchema,
@@ -13,6 +14,7 @@ import {
   BrandingSchema,
   SetPasswordBodySchema,
   SetPasswordCheckBodySchema,
+  TwoFactorLoginBodySchema,
   loadCommonPasswords,
   server as msg,
 } from '@herald/contract';
@@ -36,9 +38,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { public: true },
-      schema: { body: LoginBodySchema, response: { 200: LoginReplySchema } },
+      schema: { body: LoginBodySchema, response: { 200: LoginAnswerSchema } },
     },
     (req) => service.login(ctx, req.body.email, req.body.password, req.ip),
+  );
+
+  // Two-factor sign-in's second step: the challenge /login answered and a code.
+  app.post(
+    '/login/two-factor',
+    {
+      config: { public: true },
+      schema: { body: TwoFactorLoginBodySchema, response: { 200: LoginReplySchema } },
+    },
+    (req) => service.loginWithCode(ctx, req.body.challenge, req.body.code, req.ip),
   );
 
   app.post(
@@ -81,7 +93,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The caller as the server sees it now, from the auth cache: no database read. */
   app.get('/session', { schema: { response: { 200: SessionUserSchema } } }, (req) => {
     const { id, email, name, role, status, createdAt, mustChangePassword } = caller(req);
-    return { id, email, name, role, status, createdAt, mustChangePassword };
+    const { twoFactorEnabled, mustEnrolTwoFactor } = caller(req);
+    return {
+      id,
+      email,
+      name,
+      role,
+      status,
+      createdAt,
+      mustChangePassword,
+      twoFactorEnabled,
+      mustEnrolTwoFactor,
+    };
   });
 
   app.put(

@@ -6,27 +6,54 @@ import {
   OTP_TTL_MINUTES,
   RATE_LIMITS,
   server as msg,
+  twoFactorMessages,
+  twoFactorRequiredFor,
+  type LoginAnswer,
   type LoginReply,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { MailMessage } from '../../lib/mail.js';
-import type { Limit } from '../../plugins/rate-limit.js';
 import type { Actor } from '../../policies/scope.js';
 import { brandingFor } from '../branding/branding.service.js';
+import {
+  checkCode,
+  findRequireTwoFactor,
+  issueChallenge,
+  readChallenge,
+} from '../two-factor/index.js';
 import * as repo from './auth.repo.js';
+import { loginKeys, type LoginKeys } from './login-keys.js';
 import { deleteSpentSetupTokens } from './set-password.repo.js';
 
-type Keys = [string, Limit][];
+type Credentials = NonNullable<Awaited<ReturnType<typeof repo.findCredentialsById>>>;
 
-/** Per (account, IP) pair first: its reset on success must not clear the others. */
-function loginKeys(email: string, ip: string): Keys {
-  return [
-    [`login:account-ip:${email}:${ip}`, RATE_LIMITS.loginFailuresPerAccountIp],
-    [`login:account:${email}`, RATE_LIMITS.loginFailuresPerAccount],
-    [`login:ip:${ip}`, RATE_LIMITS.loginFailuresPerIp],
-  ];
+/** A session for the user: its token and the user as the browser keeps it. */
+async function sessionFor(ctx: AppContext, user: Credentials): Promise<LoginReply> {
+  const twoFactorEnabled = user.two_factor_enabled_at !== null;
+  const required = twoFactorRequiredFor(user.role, await findRequireTwoFactor(ctx.db));
+  return {
+    token: ctx.tokens.issue(user.id, user.token_version),
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      status: user.status,
+      createdAt: user.created_at.toISOString(),
+      mustChangePassword: user.must_change_password,
+      twoFactorEnabled,
+      mustEnrolTwoFactor: required && !twoFactorEnabled,
+    },
+  };
+}
+
+/** A success gives the attempt back: the pair's counter is cleared, the shared ones refunded. */
+async function loginSucceeded(ctx: AppContext, keys: LoginKeys): Promise<void> {
+  const [pair, ...shared] = keys.map(([key]) => key);
+  await ctx.rateLimiter.reset([pair!]);
+  await ctx.rateLimiter.refund(shared);
 }
 
 /**
@@ -49,13 +76,15 @@ async function rehash(ctx: AppContext, userId: string, password: string): Promis
  * attempt is counted before the hash (so a burst sent at once cannot outrun the count);
  * a successful one is given back, so only failures use up the limits. A blocked account answers
  * exactly as a wrong password does: a different answer for the right password would confirm it.
+ * With two-factor sign-in on, the answer is a short-lived challenge, not a session: the code
+ * (loginWithCode) trades it for one.
  */
 export async function login(
   ctx: AppContext,
   email: string,
   password: string,
   ip: string,
-): Promise<LoginReply> {
+): Promise<LoginAnswer> {
   ctx.hasher.refuseIfFull();
   const keys = loginKeys(email, ip);
   await ctx.rateLimiter.consume(keys);
@@ -65,21 +94,46 @@ export async function login(
     : await ctx.hasher.verifyDummy(password);
   if (!user || !ok || user.status !== 'Active') throw new AppError(401, msg.invalidCredentials);
   if (ctx.hasher.needsRehash(user.password_hash)) await rehash(ctx, user.id, password);
-  const [pair, ...shared] = keys.map(([key]) => key);
-  await ctx.rateLimiter.reset([pair!]);
-  await ctx.rateLimiter.refund(shared);
-  return {
-    token: ctx.tokens.issue(user.id, user.token_version),
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      status: user.status,
-      createdAt: user.created_at.toISOString(),
-      mustChangePassword: user.must_change_password,
-    },
-  };
+  if (user.two_factor_enabled_at) {
+    // Only the attempt is given back: wrong codes counted so far stay until a right code.
+    await ctx.rateLimiter.refund(keys.map(([key]) => key));
+    return {
+      twoFactorRequired: true,
+      challenge: issueChallenge(ctx.tokens, user.id, user.token_version),
+    };
+  }
+  await loginSucceeded(ctx, keys);
+  return sessionFor(ctx, user);
+}
+
+/**
+ * The second step of a login with two-factor sign-in: a genuine, unexpired challenge of a user
+ * still active, with the same token version and two-factor on, and a right code. Each code
+ * counts against the login limits like a password; a wrong one answers 400 (the page stays on
+ * the step), a spent challenge 401.
+ */
+export async function loginWithCode(
+  ctx: AppContext,
+  challenge: string,
+  code: string,
+  ip: string,
+): Promise<LoginReply> {
+  const claims = readChallenge(ctx.tokens, challenge);
+  if (!claims) throw new AppError(401, twoFactorMessages.challengeExpired);
+  const user = await repo.findCredentialsById(ctx.db, claims.sub);
+  if (
+    !user ||
+    user.status !== 'Active' ||
+    user.token_version !== claims.tv ||
+    !user.two_factor_enabled_at
+  ) {
+    throw new AppError(401, twoFactorMessages.challengeExpired);
+  }
+  const keys = loginKeys(user.email, ip);
+  await ctx.rateLimiter.consume(keys);
+  await checkCode(ctx, ctx.db, user, code);
+  await loginSucceeded(ctx, keys);
+  return sessionFor(ctx, user);
 }
 
 function otpMac(ctx: AppContext, userId: string, otp: string): string {

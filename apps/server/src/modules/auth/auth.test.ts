@@ -19,7 +19,17 @@ describe('POST /api/login', () => {
     const body = res.json<LoginReply>();
     expect(body.user).toMatchObject({ email: ADMIN_EMAIL, role: 'Admin', status: 'Active' });
     expect(Object.keys(body.user).sort()).toEqual(
-      ['createdAt', 'email', 'id', 'mustChangePassword', 'name', 'role', 'status'].sort(),
+      [
+        'createdAt',
+        'email',
+        'id',
+        'mustChangePassword',
+        'mustEnrolTwoFactor',
+        'name',
+        'role',
+        'status',
+        'twoFactorEnabled',
+      ].sort(),
     );
     const me = await t.request({ method: 'GET', url: '/api/dashboard', token: body.token });
     expect(me.statusCode).toBe(200);

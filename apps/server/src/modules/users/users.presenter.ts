@@ -41,5 +41,6 @@ export function presentUser(row: UserWithCreator, viewer: Actor): User {
     city: row.city,
     state: row.state,
     pincode: row.pincode,
+    twoFactorEnabled: row.two_factor_enabled_at !== null,
   };
 }

@@ -9,7 +9,10 @@ import { usersInScope, type Actor } from '../../policies/scope.js';
 
 /** Queries of the users module. Every list takes the caller's scope; writes take a transaction. */
 
-/** What leaves the table for a user (never the password hash or token version). */
+/**
+ * What leaves the table for a user (never the password hash, token version or two-factor
+ * secrets: only whether two-factor sign-in is on).
+ */
 const USER_COLUMNS = [
   'users.id',
   'users.email',
@@ -30,6 +33,7 @@ const USER_COLUMNS = [
   'users.city',
   'users.state',
   'users.pincode',
+  'users.two_factor_enabled_at',
 ] as const;
 
 const CREATOR_COLUMNS = ['creator.email as creator_email', 'creator.name as creator_name'] as const;

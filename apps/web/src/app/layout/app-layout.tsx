@@ -16,6 +16,12 @@ const ForcedChangePasswordPage = lazyNamed(
   'ForcedChangePasswordPage',
 );
 
+// Only a user the Admin's setting holds to set up two-factor sign-in needs it: its own chunk.
+const ForcedTwoFactorPage = lazyNamed(
+  () => import('../../features/profile/two-factor/forced-two-factor-page'),
+  'ForcedTwoFactorPage',
+);
+
 /**
  * Focus moves to main itself (tabIndex -1), so the next Tab continues inside the page; the
  * router would otherwise see the hash link as a navigation.
@@ -32,7 +38,8 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
  * the visitor to /login. A 401 on any authenticated call means the session ended (blocked,
  * password changed, expired): the message shows, and 2 s later the session is cleared and the
  * visitor goes to /login. A user whose password an Admin reset sees only the forced
- * change-password screen until they choose their own (the server refuses everything else).
+ * change-password screen until they choose their own (the server refuses everything else);
+ * one the Admin's setting holds to two-factor sign-in sees only its set-up until it is on.
  */
 export function AppLayout() {
   const session = useSession();
@@ -61,6 +68,14 @@ export function AppLayout() {
     return (
       <QueryClientProvider client={queryClient}>
         <ForcedChangePasswordPage />
+      </QueryClientProvider>
+    );
+  }
+
+  if (session.user.mustEnrolTwoFactor) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <ForcedTwoFactorPage />
       </QueryClientProvider>
     );
   }

@@ -1,11 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { DEFAULT_COMPANY_NAME, loginMessages } from '@herald/contract';
+import { DEFAULT_COMPANY_NAME, loginMessages, type LoginReply } from '@herald/contract';
 import { firstIssues, type FieldErrors } from '../../components/field-errors';
 import { errorMessage } from '../../lib/api-client';
 import { setSession, useSession } from '../../lib/auth-store';
 import { login } from '../../api/auth/login';
 import { lazyNamed } from '../../lib/lazy-named';
+import { TwoFactorStep } from './two-factor-step';
 
 // The dialog pulls in react-bootstrap; it loads only when asked for, keeping /login small.
 const ForgotPasswordDialog = lazyNamed(
@@ -15,7 +16,10 @@ const ForgotPasswordDialog = lazyNamed(
 
 const loadSchema = () => import('./login-schema');
 
-/** /login: email and password; on success the session is stored and / opens. */
+/**
+ * /login: email and password; on success the session is stored and / opens. With two-factor
+ * sign-in on, the password answers a challenge and the code step follows.
+ */
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -24,6 +28,7 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   // Each opening mounts a fresh dialog (new key); it stays mounted while it animates out.
   const [dialog, setDialog] = useState({ key: 0, show: false });
   const closeDialog = useCallback(() => setDialog((d) => ({ ...d, show: false })), []);
@@ -44,12 +49,27 @@ export function LoginPage() {
     setPending(true);
     try {
       const reply = await login(parsed.data);
-      setSession(reply.token, reply.user);
-      navigate('/', { replace: true });
+      if ('challenge' in reply) {
+        setPassword('');
+        setChallenge(reply.challenge);
+        setPending(false);
+        return;
+      }
+      signedIn(reply);
     } catch (err) {
       setError(errorMessage(err, loginMessages.failed));
       setPending(false);
     }
+  }
+
+  function signedIn(reply: LoginReply) {
+    setSession(reply.token, reply.user);
+    navigate('/', { replace: true });
+  }
+
+  function restart(message?: string) {
+    setChallenge(null);
+    setError(message ?? null);
   }
 
   return (
@@ -63,67 +83,73 @@ export function LoginPage() {
               {error}
             </div>
           )}
-          <form onSubmit={onSubmit} onFocus={() => void loadSchema()}>
-            <div className="mb-3">
-              <label htmlFor="login-email" className="form-label">
-                Email
-              </label>
-              <input
-                id="login-email"
-                type="email"
-                className={`form-control${fieldErrors.email ? ' is-invalid' : ''}`}
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={fieldErrors.email ? true : undefined}
-                aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-              />
-              {fieldErrors.email && (
-                <div id="login-email-error" className="invalid-feedback">
-                  {fieldErrors.email}
+          {challenge ? (
+            <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+          ) : (
+            <>
+              <form onSubmit={onSubmit} onFocus={() => void loadSchema()}>
+                <div className="mb-3">
+                  <label htmlFor="login-email" className="form-label">
+                    Email
+                  </label>
+                  <input
+                    id="login-email"
+                    type="email"
+                    className={`form-control${fieldErrors.email ? ' is-invalid' : ''}`}
+                    autoComplete="username"
+                    required
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    aria-invalid={fieldErrors.email ? true : undefined}
+                    aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
+                  />
+                  {fieldErrors.email && (
+                    <div id="login-email-error" className="invalid-feedback">
+                      {fieldErrors.email}
+                    </div>
+                  )}
                 </div>
-              )}
-            </div>
-            <div className="mb-3">
-              <label htmlFor="login-password" className="form-label">
-                Password
-              </label>
-              <input
-                id="login-password"
-                type="password"
-                className={`form-control${fieldErrors.password ? ' is-invalid' : ''}`}
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={fieldErrors.password ? true : undefined}
-                aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-              />
-              {fieldErrors.password && (
-                <div id="login-password-error" className="invalid-feedback">
-                  {fieldErrors.password}
+                <div className="mb-3">
+                  <label htmlFor="login-password" className="form-label">
+                    Password
+                  </label>
+                  <input
+                    id="login-password"
+                    type="password"
+                    className={`form-control${fieldErrors.password ? ' is-invalid' : ''}`}
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-invalid={fieldErrors.password ? true : undefined}
+                    aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+                  />
+                  {fieldErrors.password && (
+                    <div id="login-password-error" className="invalid-feedback">
+                      {fieldErrors.password}
+                    </div>
+                  )}
                 </div>
-              )}
-            </div>
-            <button type="submit" className="btn btn-primary w-100" disabled={pending}>
-              {pending && (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              )}
-              Login
-            </button>
-          </form>
-          <div className="text-center mt-3">
-            <button
-              type="button"
-              className="btn btn-link p-0"
-              onMouseEnter={() => void ForgotPasswordDialog.preload()}
-              onFocus={() => void ForgotPasswordDialog.preload()}
-              onClick={() => setDialog((d) => ({ key: d.key + 1, show: true }))}
-            >
-              Forgot Password?
-            </button>
-          </div>
+                <button type="submit" className="btn btn-primary w-100" disabled={pending}>
+                  {pending && (
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                  )}
+                  Login
+                </button>
+              </form>
+              <div className="text-center mt-3">
+                <button
+                  type="button"
+                  className="btn btn-link p-0"
+                  onMouseEnter={() => void ForgotPasswordDialog.preload()}
+                  onFocus={() => void ForgotPasswordDialog.preload()}
+                  onClick={() => setDialog((d) => ({ key: d.key + 1, show: true }))}
+                >
+                  Forgot Password?
+                </button>
+              </div>
+            </>
+          )}
         </div>
       </div>
       {dialog.key > 0 && (

@@ -19,6 +19,7 @@ import { RoleBadge } from '../../components/role-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { TestBadge } from '../../components/test-badge';
 import { useProfile } from '../../api/profile/get-profile';
+import { TwoFactorCard } from './two-factor/two-factor-card';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 /** Without a session the message stays readable for a moment, then login. */
@@ -133,6 +134,7 @@ function ProfileView({ profile, isOwn }: { profile: Profile; isOwn: boolean }) {
           />
         </Col>
       </Row>
+      {isOwn && <TwoFactorCard />}
       <Card className="shadow-sm mb-3">
         <Card.Header as="h2" className="h6 mb-0">
           Credit Balances

@@ -18,6 +18,7 @@ import { SelectField, TextField } from '../../components/form-field';
 import { ImageFileField } from '../../components/image-file-field';
 import { useUpdateUser } from '../../api/users/update-user';
 import { AdminResetPassword } from './admin-reset-password';
+import { ResetTwoFactor } from './reset-two-factor';
 import { SendPasswordLink } from './send-password-link';
 import { UserFormDialog, type UserFormValues } from './user-form-dialog';
 import { CONTACT_KEYS, contactValuesOf, RoleField } from './user-form-fields';
@@ -172,6 +173,7 @@ export function EditUserDialog({ user, editorRole, onHide }: EditUserDialogProps
         <>
           <SendPasswordLink user={user} />
           {isAdmin && <AdminResetPassword user={user} />}
+          {isAdmin && <ResetTwoFactor user={user} />}
         </>
       }
       notice={

@@ -20,6 +20,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useUsers } from '../../api/users/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { SecuritySettingsCard } from './security-settings-card';
 
 const usersOf = (page: UserPage) => page.users;
 
@@ -69,6 +70,7 @@ export function UsersPage() {
         <h1 className="h3 mb-0">{role === 'Reseller' ? 'My Users' : 'User Management'}</h1>
         <Button onClick={() => setAdding(true)}>Add User</Button>
       </div>
+      {role === 'Admin' && <SecuritySettingsCard />}
       <Card className="shadow-sm">
         <Card.Body>
           <Form.Group className="mb-3" controlId="users-search" style={{ maxWidth: 360 }}>

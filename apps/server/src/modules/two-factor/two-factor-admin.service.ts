@@ -1,0 +1,68 @@
+import { server as msg, twoFactorMessages as m, type SecuritySettings } from '@herald/contract';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import type { Actor } from '../../policies/scope.js';
+import { brandingFor } from '../branding/branding.service.js';
+import * as repo from './two-factor.repo.js';
+
+/**
+ * What the Admin controls of two-factor sign-in: the platform-wide requirement for Admins and
+ * Resellers, and resetting a user who lost both the phone and the recovery codes.
+ */
+
+export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySettings> {
+  return { requireTwoFactor: await repo.findRequireTwoFactor(ctx.db) };
+}
+
+/**
+ * Sets the requirement. Every cached caller is forgotten on every instance, so those it holds
+ * meet it on their next request. An Admin turns it on only with two-factor sign-in of their own,
+ * so the setting never locks its own author into the enrolment.
+ */
+export async function setSecuritySettings(
+  ctx: AppContext,
+  actor: Actor,
+  settings: SecuritySettings,
+): Promise<SecuritySettings> {
+  if (settings.requireTwoFactor) {
+    const own = await repo.findTwoFactor(ctx.db, actor.id);
+    if (!own?.two_factor_enabled_at) throw badRequest(m.settingNeedsOwn);
+  }
+  await ctx.db.transaction().execute(async (tx) => {
+    await repo.setRequireTwoFactor(tx, settings.requireTwoFactor);
+    await ctx.authState.changedAll(tx);
+  });
+  ctx.authState.forgetAll();
+  return settings;
+}
+
+/**
+ * Turns another user's two-factor sign-in off and ends their sessions and API keys (token
+ * version); the user is told by mail. Where it is required, they must set it up again.
+ */
+export async function resetTwoFactor(
+  ctx: AppContext,
+  actor: Actor,
+  targetId: string,
+): Promise<string> {
+  if (targetId === actor.id) throw badRequest(m.resetSelf);
+  const user = await repo.findTwoFactor(ctx.db, targetId);
+  if (!user) throw notFound(msg.userNotFound);
+  if (!user.two_factor_enabled_at) throw badRequest(m.resetNotOn);
+  const company = (await brandingFor(ctx, user.id)).companyName;
+  await ctx.db.transaction().execute(async (tx) => {
+    await repo.disable(tx, user.id, true);
+    await ctx.authState.changed(tx, user.id);
+    await ctx.outbox.queue(tx, {
+      to: user.email,
+      fromName: company,
+      subject: `Two-factor sign-in of your ${company} account was reset`,
+      text:
+        `Hello,\n\nAn administrator reset two-factor sign-in of your ${company} account, and ` +
+        `your sessions ended. Log in with your password and set it up again on your profile.\n` +
+        `If you did not ask for this, contact your administrator at once.\n`,
+    });
+  });
+  ctx.authState.forget(user.id);
+  return m.resetDone;
+}
