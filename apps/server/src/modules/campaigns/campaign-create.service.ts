@@ -67,12 +67,14 @@ export async function createCampaign(
     const checked = service.checkUpload(upload);
     const { templateId, templateValues } = checked.fields;
     if (templateId !== undefined) {
-      checked.template = await ctx.dispatch.template(
+      const chosen = await ctx.dispatch.template(
         ctx.db,
         checked.fields.creditType,
         templateId,
         templateValues ?? [],
       );
+      checked.template = chosen.copy;
+      checked.fields = { ...checked.fields, message: chosen.text };
     }
     const owner = await service.resolveOwner(ctx, actor, checked.fields.userEmail);
     const files = await service.commitFiles(ctx.files, upload.files);

@@ -23,12 +23,13 @@ export interface CampaignDispatch {
   cancel(tx: Tx, campaignId: string): Promise<boolean>;
   /**
    * A new campaign's WhatsApp template: one of those of the sender its credit type goes
-   * through, with its variables' values checked; throws a 400 otherwise. The copy to keep.
+   * through, with its variables' values checked; throws a 400 otherwise. The copy to keep, and
+   * the text the template reads with those values (the campaign's message).
    */
   template(
     db: DbOrTx,
     creditType: CreditType,
     templateId: string,
     values: readonly string[],
-  ): Promise<CampaignTemplate>;
+  ): Promise<{ copy: CampaignTemplate; text: string }>;
 }

@@ -1,6 +1,7 @@
 import {
   server as msg,
   TEMPLATE_LIMITS,
+  fillTemplate,
   templateValuesProblem,
   templateVariableCount,
   type CampaignTemplate,
@@ -100,18 +101,22 @@ export async function campaignTemplates(
 
 /**
  * A new campaign's template: one of the templates of the sender its credit type goes through,
- * with a valid value for each variable. The copy the campaign keeps.
+ * with a valid value for each variable. The copy the campaign keeps, and the filled text: the
+ * campaign's message is what its recipients read, whatever message the request carried.
  */
 export async function campaignTemplate(
   db: DbOrTx,
   creditType: CreditType,
   templateId: string,
   values: readonly string[],
-): Promise<CampaignTemplate> {
+): Promise<{ copy: CampaignTemplate; text: string }> {
   const offered = await campaignTemplates(db, creditType);
   const template = offered.find((t) => t.id === templateId);
   if (!template) throw badRequest(msg.templateNotOfRoute);
   const problem = templateValuesProblem(template.variables, values);
   if (problem) throw badRequest(problem);
-  return { name: template.name, language: template.language, bodyParameters: [...values] };
+  return {
+    copy: { name: template.name, language: template.language, bodyParameters: [...values] },
+    text: fillTemplate(template.body, values),
+  };
 }

@@ -129,6 +129,8 @@ describe('a WhatsApp sender’s templates', () => {
     const created = res.json<CreateCampaignReply>().campaign;
     const kept = { name: 'order_update', language: 'en_US', bodyParameters: ['Asha', 'A-12'] };
     expect(created.template).toEqual(kept);
+    // The message is the template filled with the values, not the text the request carried.
+    expect(created.message).toBe('Hi Asha, your order A-12 ships today. Thanks, Asha!');
     const id = created._id;
     // The detail and the list show the campaign's template; a campaign without one has null.
     const detail = await t.request({
