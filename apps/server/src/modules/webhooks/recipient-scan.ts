@@ -6,17 +6,29 @@ import * as repo from './recipient-scan.repo.js';
 
 /**
  * `recipients.updated` (docs/api.md, Webhooks): recipients' status changes, up to
- * WEBHOOK_RECIPIENTS_BATCH_MAX per call. The send path writes nothing for it: a job scans, every
- * SCAN_EVERY_MS while any campaign is watched, the campaigns of owners with a subscribed endpoint
- * and reports the rows changed since its last scan (recipient-scan.repo.ts). A campaign's scan
- * walks its primary key once and emits one event per full batch, so a 1M-recipient campaign is
- * about 1,000 calls per status step its recipients take, whatever the send rate.
+ * WEBHOOK_RECIPIENTS_BATCH_MAX per call. The send path writes nothing for it: a job scans, while
+ * any campaign is watched, the campaigns of owners with a subscribed endpoint and reports the
+ * rows changed since its last scan (recipient-scan.repo.ts). A campaign's scan walks its primary
+ * key once and emits one event per full batch, so a 1M-recipient campaign is about 1,000 calls
+ * per status step its recipients take, whatever the send rate.
+ *
+ * The next scan waits SCAN_COST_FACTOR times as long as this one took, within
+ * [SCAN_MIN_WAIT_MS, SCAN_MAX_WAIT_MS]: small campaigns hear of a change within a few seconds,
+ * and a pass over a large one's rows takes at most about a tenth of a core.
  */
-export const SCAN_EVERY_MS = 15_000;
+export const SCAN_MIN_WAIT_MS = 2_000;
+export const SCAN_MAX_WAIT_MS = 15_000;
+export const SCAN_COST_FACTOR = 10;
+
+/** How long after a scan that took `tookMs` the next one starts. */
+export function nextScanWait(tookMs: number): number {
+  return Math.min(SCAN_MAX_WAIT_MS, Math.max(SCAN_MIN_WAIT_MS, SCAN_COST_FACTOR * tookMs));
+}
 const SCAN_JOB_KEY = 'webhook-recipients-scan';
 
 /** Scans every watched campaign once; answers how many events it emitted. */
 export async function scanRecipients(ctx: AppContext): Promise<number> {
+  const started = performance.now();
   const campaigns = await repo.campaignsToScan(ctx.db);
   let events = 0;
   for (const c of campaigns) events += await scanCampaign(ctx, c.id, c.user_id);
@@ -27,7 +39,7 @@ export async function scanRecipients(ctx: AppContext): Promise<number> {
       TASKS.scanWebhookRecipients,
       {},
       {
-        runAt: new Date(Date.now() + SCAN_EVERY_MS),
+        runAt: new Date(Date.now() + nextScanWait(performance.now() - started)),
         jobKey: SCAN_JOB_KEY,
         maxAttempts: 1,
       },
