@@ -53,6 +53,8 @@ export async function startStack({ concurrency }) {
       DELIVERY_DISPATCH: 'on',
       DELIVERY_CONCURRENCY: String(concurrency),
       DELIVERY_WEBHOOK_SECRET: secret,
+      // The customer's endpoint of bench/delivery-endpoint.mjs listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       SIMULATOR_URL: `http://127.0.0.1:${simPort}`,
       // The base of the callback URLs the provider answers name: the WhatsApp fake posts there.
       PUBLIC_URL: `http://127.0.0.1:${appPort}`,

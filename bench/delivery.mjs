@@ -4,7 +4,9 @@
 //    its cap (the sender's rate set to the cap), with the app server's CPU per message and as a
 //    share of one core at that rate (the app also absorbs the simulator's status webhooks then);
 //    then the same against the WhatsApp Cloud API fake in its own process, connected through
-//    the Admin's API (bench/delivery-whatsapp.mjs), the simulator's figure its reference;
+//    the Admin's API (bench/delivery-whatsapp.mjs), the simulator's figure its reference; then
+//    the simulator's again with a customer's endpoint on `recipients.updated`
+//    (bench/delivery-endpoint.mjs): the rate, and how soon each status change reached it;
 // 2. a campaign of BENCH_DELIVERY_BIG recipients at a 5,000 msg/s cap: wall time from the
 //    Admin's Approved to the simulator's last acceptance, against recipients / cap;
 // 3. status webhooks signed as the simulator signs them, offered at 3x the send rate: p99 latency
@@ -38,6 +40,7 @@ import {
 } from './delivery-setup.mjs';
 import { eventStream, offeredLoad, saturate } from './delivery-webhooks.mjs';
 import { sustainedWhatsApp } from './delivery-whatsapp.mjs';
+import { sustainedWithEndpoint } from './delivery-endpoint.mjs';
 import { postgresPid } from './http.mjs';
 import { sleep } from './lib.mjs';
 
@@ -184,8 +187,8 @@ export async function measureDelivery(log = console.log, { sustainedOnly = false
   const pgPid = postgresPid(stack.dir);
   const steady = DELIVERY.rate * (WARM + DELIVERY.seconds + HEADROOM);
   const total = sustainedOnly
-    ? 2 * steady
-    : 2 * steady +
+    ? 3 * steady
+    : 3 * steady +
       Math.ceil(DELIVERY.rate * DELIVERY.webhookSeconds) +
       Math.max(DELIVERY.rate * DELIVERY.webhookSeconds, 100_000) +
       2 * DELIVERY.big;
@@ -195,7 +198,14 @@ export async function measureDelivery(log = console.log, { sustainedOnly = false
   );
   const sustainedResult = await sustained(stack, pgPid, simulator(stack), 911_000_000_000, log);
   const whatsapp = await sustainedWhatsApp(stack, pgPid, 916_000_000_000, log);
-  if (sustainedOnly) return { settings: DELIVERY, sustained: sustainedResult, whatsapp };
+  const endpoint = await sustainedWithEndpoint(
+    stack,
+    pgPid,
+    simulator(stack),
+    917_000_000_000,
+    log,
+  );
+  if (sustainedOnly) return { settings: DELIVERY, sustained: sustainedResult, whatsapp, endpoint };
   const webhookResult = await webhooks(stack, log);
   await startSimulator(stack, DELIVERY.bigRate);
   const how = await setSenderRate(stack, DELIVERY.bigRate);
@@ -207,6 +217,7 @@ export async function measureDelivery(log = console.log, { sustainedOnly = false
     settings: DELIVERY,
     sustained: sustainedResult,
     whatsapp,
+    endpoint,
     webhooks: webhookResult,
     big,
     killed,

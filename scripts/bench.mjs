@@ -23,8 +23,8 @@
 //   their targets (simulated throttling: a model of a slow phone, not this machine's speed).
 // `--only=bundles,http,ledger,recipients,campaigns,alerts,analytics,backup,delivery,lighthouse`
 // runs some sections (http and lighthouse need bundles, which they then run too);
-// `--only=delivery-whatsapp` runs only delivery's sustained rate, against the simulator and then
-// the WhatsApp fake (`delivery` includes both).
+// `--only=delivery-whatsapp` runs only delivery's sustained rate, against the simulator, the
+// WhatsApp fake, and the simulator with a customer's webhook endpoint (`delivery` includes them).
 // Settings: BENCH_CONNECTIONS (50), BENCH_HTTP_REQUESTS (40,000 a CPU-measured run),
 // BENCH_DURATION (10 s, the run at 50% of peak), BENCH_WARMUP (2 s), CHROMIUM_PATH,
 // BENCH_PROFILE_USERS (64), BENCH_HTTP_ROUNDS (2), BENCH_LOGIN_STORM_RATE (100 logins/s),
@@ -1008,6 +1008,7 @@ async function delivery({ sustainedOnly = false } = {}) {
   for (const [s, tag] of [
     [d.sustained, ''],
     [d.whatsapp, ' (WhatsApp)'],
+    [d.endpoint, ' (endpoint)'],
   ]) {
     row(
       `delivery rate${tag}`,
@@ -1050,6 +1051,17 @@ async function delivery({ sustainedOnly = false } = {}) {
     'info',
     '',
   ]);
+  const e = d.endpoint.endpoint;
+  row(
+    'delivery endpoint',
+    `  status change to the customer's endpoint, p99 (${count(e.recipients)} in ${count(e.calls)} calls)`,
+    `${(e.p99 / 1000).toFixed(1)} s`,
+    'budget 10 s',
+    e.p99 / 10_000,
+    '<= 1.00x',
+    1,
+    false,
+  );
   results.delivery = d;
   if (sustainedOnly) return;
   const b = d.big;

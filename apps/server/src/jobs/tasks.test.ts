@@ -38,7 +38,7 @@ describe('the periodic jobs', () => {
     const scheduled = crontab.map((c) => c.task).sort();
     const periodic = Object.keys(taskList(t.app.ctx))
       // Jobs asked for by a change (a mail, a campaign's sending and settlement, a backup
-      // download, a save to the server), not a clock.
+      // download, a save to the server, a webhook call), not a clock.
       .filter(
         (name) =>
           !(
@@ -48,6 +48,7 @@ describe('the periodic jobs', () => {
               TASKS.finalizeCampaign,
               TASKS.buildBackupDownload,
               TASKS.saveBackupToServer,
+              TASKS.deliverWebhook,
             ] as string[]
           ).includes(name),
       )

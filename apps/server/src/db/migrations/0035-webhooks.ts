@@ -94,10 +94,19 @@ BEGIN
   RETURN ev;
 END $$;
 
+-- A campaign that starts sending for an owner watching recipients.updated starts the recipients
+-- scan at once (the same job key, so a scan already waiting is moved up, not doubled), rather
+-- than at the crontab's next minute.
 CREATE FUNCTION webhook_campaign_status_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM webhook_emit(NEW.user_id, 'campaign.status_changed', jsonb_build_object(
     'campaignId', NEW.id, 'name', NEW.name, 'previousStatus', OLD.status, 'status', NEW.status));
+  IF NEW.status = 'Processing' AND EXISTS (
+       SELECT 1 FROM webhook_endpoints e
+        WHERE e.user_id = NEW.user_id AND e.enabled AND 'recipients.updated' = ANY (e.events)) THEN
+    PERFORM graphile_worker.add_job('webhook-recipients-scan', '{}'::json,
+              job_key => 'webhook-recipients-scan', max_attempts => 1);
+  END IF;
   RETURN NULL;
 END $$;
 CREATE TRIGGER webhook_campaign_status AFTER UPDATE OF status ON campaigns

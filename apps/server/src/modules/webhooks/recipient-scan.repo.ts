@@ -16,11 +16,14 @@ const LATE_SCAN_FOR = sql`interval '1 day'`;
 /**
  * Campaigns to scan now, of owners with an enabled endpoint subscribed to `recipients.updated`:
  * those sending; those the engine took and no scan saw yet; those whose status moved since the
- * last scan; and, for a day after their last change, the rest every few minutes.
+ * last scan; and, for a day after their last change, the rest every few minutes. Sending
+ * campaigns first: the others must not hold up their report.
  */
-export async function campaignsToScan(db: DbOrTx): Promise<{ id: string; user_id: string }[]> {
-  const { rows } = await sql<{ id: string; user_id: string }>`
-    SELECT c.id, c.user_id
+export async function campaignsToScan(
+  db: DbOrTx,
+): Promise<{ id: string; user_id: string; status: CampaignStatus }[]> {
+  const { rows } = await sql<{ id: string; user_id: string; status: CampaignStatus }>`
+    SELECT c.id, c.user_id, c.status
       FROM campaigns c
       LEFT JOIN webhook_recipient_cursors k ON k.campaign_id = c.id
      WHERE EXISTS (SELECT 1 FROM webhook_endpoints e
@@ -32,7 +35,7 @@ export async function campaignsToScan(db: DbOrTx): Promise<{ id: string; user_id
             OR k.status_seen IS DISTINCT FROM c.status
             OR (k.last_change_at > now() - ${LATE_SCAN_FOR}
                 AND k.scanned_at < now() - ${LATE_SCAN_EVERY}))
-     ORDER BY c.id`.execute(db);
+     ORDER BY c.status = 'Processing' DESC, c.id`.execute(db);
   return rows;
 }
 

@@ -99,6 +99,11 @@ describe('events', () => {
       .set({ status: 'Processing' })
       .where('id', '=', id)
       .execute();
+    // Sending for a watched owner queues the scan now, not at the crontab's next minute.
+    const queued = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM graphile_worker.jobs
+       WHERE task_identifier = 'webhook-recipients-scan' AND run_at <= now()`.execute(t.db);
+    expect(queued.rows[0]!.n).toBe(1);
     expect(await scanRecipients(t.app.ctx)).toBe(0);
     const mark = (state: string, where: ReturnType<typeof sql>) =>
       sql`UPDATE campaign_recipients SET state = ${state}, state_at = now()
