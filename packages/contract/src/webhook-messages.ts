@@ -25,6 +25,10 @@ export const webhookMessages = {
   lowBalanceThresholdSaved: 'Low-balance alert saved.',
   notifyWebhookDisabledFailing: (url: string) =>
     `Webhook endpoint ${url} was disabled: its deliveries failed for 3 days. Fix it, then enable it again.`,
+  // What the delivery log says of a call that got no answer.
+  webhookDeliveryBlocked: 'Refused: the host resolves to a private or reserved address.',
+  webhookDeliveryUnresolvable: 'The host name could not be resolved.',
+  webhookDeliveryTimedOut: 'Timed out.',
   notifyWebhookDisabledGone: (url: string) =>
     `Webhook endpoint ${url} was disabled: it answered 410 Gone.`,
 } as const;

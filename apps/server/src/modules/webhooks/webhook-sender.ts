@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOK_SECRET_PREFIX } from '@herald/contract';
+import { server as msg, WEBHOOK_SECRET_PREFIX } from '@herald/contract';
 import { pinnedLookup, resolveWebhookHost } from './webhook-address.js';
 
 /**
@@ -62,9 +62,7 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookOutcome> {
   const target = await resolveWebhookHost(call.url, call.allowPrivate);
   if (!target.ok) {
     const error =
-      target.reason === 'private'
-        ? 'Refused: the host resolves to a private or reserved address.'
-        : 'The host name could not be resolved.';
+      target.reason === 'private' ? msg.webhookDeliveryBlocked : msg.webhookDeliveryUnresolvable;
     return failure(null, elapsed(), error, { blocked: true });
   }
   const timeoutMs = call.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
@@ -156,7 +154,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 function describe(err: unknown): string {
   if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'Timed out.';
+    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+      return msg.webhookDeliveryTimedOut;
     const code = (err as Error & { code?: string }).code;
     return code ? `${code}: ${err.message}` : err.message;
   }
