@@ -46,3 +46,4 @@ export * from './schemas/webhooks.js';
 export * from './two-factor.js';
 export * from './two-factor-messages.js';
 export * from './schemas/two-factor.js';
+export * from './audit.js';

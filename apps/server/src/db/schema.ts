@@ -9,6 +9,7 @@ import type {
 import type {
   AnnouncementVisibilityType,
   ApiKeyKind,
+  AuditChanges,
   WebhookDisabledReason,
   WebhookEventType,
   BackupBuildState,
@@ -192,6 +193,7 @@ export interface Database {
   webhook_recipient_cursors: WebhookRecipientCursorsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   security_settings: SecuritySettingsTable;
+  audit_log: AuditLogTable;
 }
 
 /** A one-time recovery code of two-factor sign-in, as its SHA-256 (migration 0037). */
@@ -205,7 +207,29 @@ export interface TwoFactorRecoveryCodesTable {
 export interface SecuritySettingsTable {
   id: Generated<boolean>;
   require_two_factor: Generated<boolean>;
+  /** How long audit entries are kept, in days (migration 0038). */
+  audit_retention_days: Generated<number>;
   updated_at: Timestamp;
+}
+
+/** One audited action (migration 0038, docs/audit.md): insert only. */
+export interface AuditLogTable {
+  /** bigint: read back as text. */
+  id: ColumnType<string, never, never>;
+  at: ColumnType<Date, never, never>;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  actor_label: string;
+  actor_role: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  subject_user_id: string | null;
+  scope: ColumnType<string[], string[] | undefined, never>;
+  changes: ColumnType<AuditChanges | null, string | null | undefined, never>;
 }
 
 /** A user's key for the public API (migration 0032, docs/api.md). */

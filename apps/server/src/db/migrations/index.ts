@@ -32,6 +32,7 @@ import { sql as senderTemplates } from './0033-sender-templates.js';
 import { sql as campaignTest } from './0034-campaign-test.js';
 import { sql as webhooks } from './0035-webhooks.js';
 import { sql as twoFactor } from './0037-two-factor.js';
+import { sql as auditLog } from './0038-audit-log.js';
 
 export interface Migration {
   version: number;
@@ -75,4 +76,5 @@ export const migrations: Migration[] = [
   { version: 34, name: 'campaign-test', sql: campaignTest },
   { version: 35, name: 'webhooks', sql: webhooks },
   { version: 37, name: 'two-factor', sql: twoFactor },
+  { version: 38, name: 'audit-log', sql: auditLog },
 ];
