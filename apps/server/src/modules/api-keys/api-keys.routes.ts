@@ -9,6 +9,7 @@ import {
   ROLES,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import * as service from './api-keys.service.js';
 
 /**
@@ -36,7 +37,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CreateApiKeyBodySchema, response: { 201: CreateApiKeyReplySchema } },
     },
     async (req, reply) => {
-      const created = await service.createApiKey(ctx.db, caller(req), req.body);
+      const created = await service.createApiKey(ctx.db, caller(req), requestActor(req), req.body);
       return reply.code(201).send(created);
     },
   );
@@ -44,6 +45,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api-keys/:id',
     { config, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
-    async (req) => ({ message: await service.revokeApiKey(ctx.db, caller(req), req.params.id) }),
+    async (req) => ({
+      message: await service.revokeApiKey(ctx.db, caller(req), requestActor(req), req.params.id),
+    }),
   );
 };

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { presentApiKey } from './api-keys.presenter.js';
 import * as repo from './api-keys.repo.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /**
  * API keys' rules (docs/api.md). Every signed-in user makes and revokes its own keys; the Admin
@@ -38,6 +39,7 @@ export async function listApiKeys(db: Db, actor: AuthUser, q: ApiKeysFilters): P
 export async function createApiKey(
   db: Db,
   actor: AuthUser,
+  audit: AuditActor,
   body: { name: string; kind: CreateApiKeyBody['kind'] },
 ): Promise<CreateApiKeyReply> {
   const secret = newApiKey(body.kind);
@@ -45,7 +47,7 @@ export async function createApiKey(
     if ((await repo.lockOwnerAndCount(tx, actor.id)) >= API_KEYS_PER_USER) {
       throw conflict(msg.apiKeysTooMany(API_KEYS_PER_USER));
     }
-    return repo.insertKey(tx, {
+    const keyId = await repo.insertKey(tx, {
       userId: actor.id,
       name: body.name,
       kind: body.kind,
@@ -53,6 +55,17 @@ export async function createApiKey(
       last4: secret.slice(-4),
       tokenVersion: actor.tokenVersion,
     });
+    // The key's value never goes in the entry; its name and kind do.
+    await recordAudit(tx, {
+      actor: audit,
+      action: 'api_key.create',
+      target: { type: 'api_key', id: keyId, label: body.name, subjectUserId: actor.id },
+      changes: {
+        name: { before: null, after: body.name },
+        kind: { before: null, after: body.kind },
+      },
+    });
+    return keyId;
   });
   const row = await repo.findById(db, id);
   if (!row) throw notFound(msg.apiKeyNotFound);
@@ -60,11 +73,25 @@ export async function createApiKey(
 }
 
 /** Revokes a key: the owner's own, or any for the Admin. It stops working at once. */
-export async function revokeApiKey(db: Db, actor: AuthUser, id: string): Promise<string> {
+export async function revokeApiKey(
+  db: Db,
+  actor: AuthUser,
+  audit: AuditActor,
+  id: string,
+): Promise<string> {
   const row = await repo.findById(db, id);
   if (!row || (row.user_id !== actor.id && actor.role !== 'Admin')) {
     throw notFound(msg.apiKeyNotFound);
   }
-  if (!(await repo.deleteKey(db, row.id))) throw notFound(msg.apiKeyNotFound);
+  await db.transaction().execute(async (tx) => {
+    // Revoked a moment ago by another request: that one wrote the entry.
+    if (!(await repo.deleteKey(tx, row.id))) throw notFound(msg.apiKeyNotFound);
+    await recordAudit(tx, {
+      actor: audit,
+      action: 'api_key.revoke',
+      target: { type: 'api_key', id: row.id, label: row.name, subjectUserId: row.user_id },
+      changes: { kind: { before: row.kind, after: null } },
+    });
+  });
   return msg.apiKeyRevoked(row.name);
 }

@@ -13,6 +13,7 @@ import {
 } from '@herald/contract';
 import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import { visibleCampaign } from './campaign-access.js';
 import { prepareDownload } from './campaign-download.js';
 import { readReportUpload } from './campaign-report.input.js';
@@ -39,7 +40,15 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CampaignReplySchema },
       },
     },
-    (req) => changeStatus(ctx, caller(req), req.params.id, req.body.status, req.body.reason),
+    (req) =>
+      changeStatus(
+        ctx,
+        caller(req),
+        requestActor(req),
+        req.params.id,
+        req.body.status,
+        req.body.reason,
+      ),
   );
 
   await withMultipart(app, (uploads) => {
@@ -59,7 +68,7 @@ export const campaignActionsRoutes: FastifyPluginAsyncZod = async (app) => {
         await visibleCampaign(ctx.db, actor, req.params.id);
         const file = await readReportUpload(req, ctx.stagingDir);
         try {
-          return await uploadReport(ctx, actor, req.params.id, file);
+          return await uploadReport(ctx, actor, requestActor(req), req.params.id, file);
         } finally {
           await fs.rm(file.filePath, { force: true });
         }

@@ -8,6 +8,7 @@ import {
   RejectCampaignBodySchema,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import { sendStoredFile } from '../../lib/file-response.js';
 import { CAMPAIGN_FILES_FOLDER } from './campaign-files.js';
 import { approveCampaign, approveCampaigns, rejectCampaign } from './campaign-approval.service.js';
@@ -28,7 +29,7 @@ export const campaignApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: { body: BulkApproveBodySchema, response: { 200: BulkApproveReplySchema } },
     },
-    (req) => approveCampaigns(ctx, caller(req), req.body.ids),
+    (req) => approveCampaigns(ctx, caller(req), requestActor(req), req.body.ids),
   );
 
   app.post(
@@ -37,7 +38,7 @@ export const campaignApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: { params: IdParamsSchema, response: { 200: CampaignReplySchema } },
     },
-    (req) => approveCampaign(ctx, caller(req), req.params.id),
+    (req) => approveCampaign(ctx, caller(req), requestActor(req), req.params.id),
   );
 
   app.post(
@@ -50,7 +51,7 @@ export const campaignApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CampaignReplySchema },
       },
     },
-    (req) => rejectCampaign(ctx, caller(req), req.params.id, req.body.reason),
+    (req) => rejectCampaign(ctx, caller(req), requestActor(req), req.params.id, req.body.reason),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { AppError, conflict, forbidden } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { lockVisibleCampaign } from './campaign-access.js';
 import { moveCampaign } from './campaign-status.service.js';
+import type { AuditActor } from '../audit/index.js';
 
 /**
  * The Admin's approval queue (docs/product.md, Campaigns): Approve and Reject take a campaign
@@ -24,6 +25,7 @@ type Decision = { to: 'Approved'; reason: null } | { to: 'Rejected'; reason: str
 async function decide(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
   decision: Decision,
 ): Promise<CampaignReply> {
@@ -34,20 +36,26 @@ async function decide(
     if (!isAwaitingApproval(campaign.status)) {
       throw conflict(msg.campaignNotAwaitingApproval(campaign.status));
     }
-    const moved = await moveCampaign(ctx, tx, actor, campaign, decision.to, decision.reason);
+    const moved = await moveCampaign(ctx, tx, actor, audit, campaign, decision.to, decision.reason);
     const message = decision.to === 'Approved' ? msg.campaignApproved : msg.campaignRejected;
     return { message, campaign: moved };
   });
 }
 
 /** POST /api/campaigns/{id}/approve. */
-export function approveCampaign(ctx: AppContext, actor: AuthUser, id: string) {
-  return decide(ctx, actor, id, { to: 'Approved', reason: null });
+export function approveCampaign(ctx: AppContext, actor: AuthUser, audit: AuditActor, id: string) {
+  return decide(ctx, actor, audit, id, { to: 'Approved', reason: null });
 }
 
 /** POST /api/campaigns/{id}/reject: `reason` is the contract's trimmed 1 to 500 characters. */
-export function rejectCampaign(ctx: AppContext, actor: AuthUser, id: string, reason: string) {
-  return decide(ctx, actor, id, { to: 'Rejected', reason });
+export function rejectCampaign(
+  ctx: AppContext,
+  actor: AuthUser,
+  audit: AuditActor,
+  id: string,
+  reason: string,
+) {
+  return decide(ctx, actor, audit, id, { to: 'Rejected', reason });
 }
 
 /**
@@ -59,13 +67,14 @@ export function rejectCampaign(ctx: AppContext, actor: AuthUser, id: string, rea
 export async function approveCampaigns(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   ids: readonly string[],
 ): Promise<BulkApproveReply> {
   if (actor.role !== 'Admin') throw forbidden(msg.forbidden);
   const results: BulkApproveResult[] = [];
   for (const id of new Set(ids)) {
     try {
-      const { campaign } = await approveCampaign(ctx, actor, id);
+      const { campaign } = await approveCampaign(ctx, actor, audit, id);
       results.push({ id, approved: true, campaign });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

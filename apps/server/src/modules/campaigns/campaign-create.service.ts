@@ -13,6 +13,7 @@ import { discardFiles } from './campaign-files.js';
 import type { CampaignUpload } from './campaigns.input.js';
 import * as service from './campaigns.service.js';
 import { RecipientScanner, recipientsDigest } from './recipient-scan.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 export { readCampaignUpload } from './campaigns.input.js';
 
@@ -39,6 +40,8 @@ export const campaignCreateLimitKey = (userId: string) => `campaign-create:user:
 
 export interface CreateCall {
   actor: AuthUser;
+  /** Who the audit entry names (the session or API key caller). */
+  audit: AuditActor;
   /** The Idempotency-Key header's value, if any. */
   key: string | undefined;
   /** Names the route for idempotency, so one key cannot be replayed on another route. */
@@ -98,10 +101,27 @@ export async function createCampaign(
         },
         replySchema: CreateCampaignReplySchema,
       },
-      async (tx) => ({
-        message: msg.campaignCreated,
-        campaign: await service.insertCampaign(tx, actor, owner, checked, files, test),
-      }),
+      async (tx) => {
+        const campaign = await service.insertCampaign(tx, actor, owner, checked, files, test);
+        // In the idempotent write's transaction: a replay writes no second entry.
+        await recordAudit(tx, {
+          actor: call.audit,
+          action: 'campaign.create',
+          target: {
+            type: 'campaign',
+            id: campaign._id,
+            label: campaign.name,
+            subjectUserId: owner.id,
+          },
+          changes: {
+            status: { before: null, after: campaign.status },
+            creditType: { before: null, after: checked.fields.creditType },
+            recipients: { before: null, after: checked.recipients.kept },
+            ...(test && { test: { before: null, after: true } }),
+          },
+        });
+        return { message: msg.campaignCreated, campaign };
+      },
     );
     if (result.replayed) {
       await ctx.rateLimiter.refund([limitKey]);

@@ -16,6 +16,7 @@ import { filesOf } from './campaigns.repo.js';
 import { listCampaigns } from './campaigns.service.js';
 import { recipientStatusPage, type RecipientStatusRow } from './recipient-status.repo.js';
 import { CampaignReplySchema } from '@herald/contract';
+import type { AuditActor } from '../audit/index.js';
 
 /**
  * The campaign reads and the cancel of the public API (/api/v1, docs/api.md), over the same
@@ -86,6 +87,7 @@ export async function listRecipientStatuses(
 export async function requestCancellation(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
   key: string | undefined,
 ) {
@@ -99,6 +101,6 @@ export async function requestCancellation(
       request: { id },
       replySchema: CampaignReplySchema,
     },
-    (tx) => changeStatusIn(ctx, tx, actor, id, CANCELLATION_REQUESTED),
+    (tx) => changeStatusIn(ctx, tx, actor, audit, id, CANCELLATION_REQUESTED),
   );
 }

@@ -23,6 +23,8 @@ import { getCampaign } from './campaigns.repo.js';
 import { presentCampaign } from './campaigns.presenter.js';
 import { CsvError, csvRows, detectColumns, isBlankRow, type ReportColumns } from './report-csv.js';
 import { reportCsvChunks } from './report-export.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
+import { campaignTarget, recordStatusMove } from './campaign-audit.js';
 
 /**
  * Delivery reports (docs/product.md, Campaigns): upload (Admin), the paged view and the
@@ -86,6 +88,7 @@ async function* reportCopyData(
 export async function uploadReport(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
   file: StagedReport,
 ): Promise<UploadReportReply> {
@@ -107,6 +110,19 @@ export async function uploadReport(
       report_count: summary.total,
       report_delivered: summary.delivered,
     });
+    // The upload's entry, and the status move's when the campaign was not Report Generated yet.
+    await recordAudit(tx, {
+      actor: audit,
+      action: 'campaign.report_upload',
+      target: campaignTarget(campaign),
+      changes: {
+        reportCount: { before: null, after: summary.total },
+        reportDelivered: { before: null, after: summary.delivered },
+      },
+    });
+    if (campaign.status !== next) {
+      await recordStatusMove(tx, audit, campaign, { before: campaign.status, after: next });
+    }
     await notify(tx, {
       userId: campaign.user_id,
       eventType: 'campaign_report',

@@ -22,6 +22,8 @@ import { notifyAdminsAwaiting } from './approval-notice.js';
 import { updateCampaign, type LockedCampaign } from './campaign-actions.repo.js';
 import { presentCampaign } from './campaigns.presenter.js';
 import { getCampaign } from './campaigns.repo.js';
+import type { AuditActor } from '../audit/index.js';
+import { recordStatusMove } from './campaign-audit.js';
 
 /**
  * Campaign status changes (docs/product.md, Campaigns), allowed by the contract's transition
@@ -92,11 +94,14 @@ function checkMove(actor: AuthUser, from: CampaignStatus, to: CampaignStatus): v
 export async function changeStatus(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
   next: CampaignStatus,
   reason?: string,
 ): Promise<CampaignReply> {
-  return ctx.db.transaction().execute((tx) => changeStatusIn(ctx, tx, actor, id, next, reason));
+  return ctx.db
+    .transaction()
+    .execute((tx) => changeStatusIn(ctx, tx, actor, audit, id, next, reason));
 }
 
 /** A status change in the caller's transaction (the public API's idempotent cancel). */
@@ -104,24 +109,27 @@ export async function changeStatusIn(
   ctx: AppContext,
   tx: Tx,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
   next: CampaignStatus,
   reason?: string,
 ): Promise<CampaignReply> {
   const campaign = await lockVisibleCampaign(tx, actor, id);
   checkMove(actor, campaign.status, next);
-  const moved = await moveCampaign(ctx, tx, actor, campaign, next, reason || null);
+  const moved = await moveCampaign(ctx, tx, actor, audit, campaign, next, reason || null);
   return { message: msg.campaignStatusUpdated(next), campaign: moved };
 }
 
 /**
  * Moves a locked campaign the caller may move to `next`: the credits, the delivery engine, the
- * status with Reject's `reason` (any other move clears it) and the notifications, in `tx`.
+ * status with Reject's `reason` (any other move clears it), its audit entry (`audit` is who
+ * asked) and the notifications, in `tx`.
  */
 export async function moveCampaign(
   ctx: AppContext,
   tx: Tx,
   actor: AuthUser,
+  audit: AuditActor,
   campaign: LockedCampaign,
   next: CampaignStatus,
   reason: string | null = null,
@@ -133,6 +141,8 @@ export async function moveCampaign(
   const engineCancel = stopsEngine && (await ctx.dispatch.cancel(tx, id));
   const charged = engineCancel ? campaign.charged : await settleCredits(tx, actor, campaign, next);
   await updateCampaign(tx, id, { status: next, charged, rejection_reason: reason });
+  // Before the engine's start, whose own move to Processing is the next entry.
+  await recordStatusMove(tx, audit, campaign, { before: campaign.status, after: next }, reason);
   // One notice per step (docs/product.md, Announcements and alerts): an approval the engine takes into
   // Processing at once is one "approved and being sent", not two.
   const sending =

@@ -10,6 +10,7 @@ import {
   CreateCampaignReplySchema,
   IdParamsSchema,
 } from '@herald/contract';
+import { requestActor } from '../audit/index.js';
 import { caller, isTestCaller } from '../../plugins/auth.js';
 import { campaignActionsRoutes } from './campaign-actions.routes.js';
 import { campaignNumbersRoutes } from './campaign-numbers.routes.js';
@@ -34,6 +35,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const result = await createCampaign(ctx, {
           actor: caller(req),
+          audit: requestActor(req),
           key: idempotencyKeyOf(req),
           endpoint: 'POST /api/campaigns',
           test: isTestCaller(req),

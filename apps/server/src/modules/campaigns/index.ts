@@ -13,3 +13,9 @@ export {
 } from './campaign-cleanup.repo.js';
 export { presentDelivery } from './campaigns.presenter.js';
 export { shardSums, summedCounts } from './delivery-counts.sql.js';
+export {
+  campaignTarget,
+  recordDispatchMove,
+  recordStatusMove,
+  type AuditedCampaign,
+} from './campaign-audit.js';

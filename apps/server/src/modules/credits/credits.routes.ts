@@ -11,6 +11,7 @@ import {
   MANAGER_ROLES,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import * as service from './credits.service.js';
 import { idempotencyKeyOf, runIdempotent } from '../../plugins/idempotency.js';
 
@@ -47,7 +48,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
           request: req.body,
           replySchema: CreateCreditReplySchema,
         },
-        (tx) => service.createCredit(tx, actor, req.body),
+        (tx) => service.createCredit(tx, actor, requestActor(req), req.body),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(result.status).send(result.body);

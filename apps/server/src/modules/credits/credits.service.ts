@@ -19,6 +19,7 @@ import * as reads from './credits.repo.js';
 import * as ledger from './ledger.service.js';
 import { findUserByEmailForShare } from './ledger.repo.js';
 import { notify } from '../notifications/notifications.service.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /**
  * POST /api/credits inside the caller's transaction (docs/product.md, Credits and the ledger). Admin mints and
@@ -28,6 +29,7 @@ import { notify } from '../notifications/notifications.service.js';
 export async function createCredit(
   tx: Tx,
   actor: AuthUser,
+  audit: AuditActor,
   input: CreateCreditInput,
 ): Promise<CreateCreditReply> {
   if (input.to === actor.email.toLowerCase()) throw badRequest(msg.creditToSelf);
@@ -39,12 +41,15 @@ export async function createCredit(
   const reason = input.reason ?? null;
   const base = { creditType: input.creditType, count: input.count, ratePaise: input.rate, actor };
   let transactions: CreditTransaction[];
+  /** The target's balance of the type after the move. */
+  let balance: number;
   if (actor.role === 'Admin') {
     const done =
       input.type === 'Added'
         ? await ledger.credit(tx, { ...base, userId: target.id, kind: 'mint', reason })
         : await ledger.debit(tx, { ...base, userId: target.id, kind: 'burn', reason });
     transactions = [done.transaction];
+    balance = done.balance;
   } else if (input.type === 'Added') {
     const done = await ledger.transfer(tx, actor.id, target.id, {
       ...base,
@@ -52,6 +57,7 @@ export async function createCredit(
       toReason: reason,
     });
     transactions = [done.in.transaction, done.out.transaction];
+    balance = done.in.balance;
   } else {
     const done = await ledger.transfer(tx, target.id, actor.id, {
       ...base,
@@ -59,7 +65,21 @@ export async function createCredit(
       toReason: `Returned from ${target.email}`,
     });
     transactions = [done.out.transaction, done.in.transaction];
+    balance = done.out.balance;
   }
+  // One entry on the account whose balance moved; the caller's own side is in the ledger.
+  const added = input.type === 'Added';
+  await recordAudit(tx, {
+    actor: audit,
+    action: added ? 'credits.add' : 'credits.remove',
+    target: { type: 'user', id: target.id, label: target.email, subjectUserId: target.id },
+    changes: {
+      creditType: { before: null, after: input.creditType },
+      amount: { before: null, after: input.count },
+      balance: { before: added ? balance - input.count : balance + input.count, after: balance },
+      ...(reason !== null && { reason: { before: null, after: reason } }),
+    },
+  });
   // The account that moved hears of it, in the same transaction.
   await notify(tx, {
     userId: target.id,

@@ -25,6 +25,7 @@ import {
 } from '@herald/contract';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { requestActor } from '../audit/index.js';
 import { caller, isTestCaller } from '../../plugins/auth.js';
 import {
   idempotencyKeyOf,
@@ -87,6 +88,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const result = await createCampaign(ctx, {
           actor: caller(req),
+          audit: requestActor(req),
           key: idempotencyKeyOf(req),
           endpoint: 'POST /api/v1/campaigns',
           test: isTestCaller(req),
@@ -155,7 +157,13 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const key = idempotencyKeyOf(req);
-      const result = await campaigns.requestCancellation(ctx, caller(req), req.params.id, key);
+      const result = await campaigns.requestCancellation(
+        ctx,
+        caller(req),
+        requestActor(req),
+        req.params.id,
+        key,
+      );
       return sendResult(reply, result);
     },
   );
@@ -226,7 +234,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (app) => {
           request: req.body,
           replySchema: AddSuppressionReplySchema,
         },
-        (tx) => suppressions.addSuppressionIn(tx, actor, req.body.phone),
+        (tx) => suppressions.addSuppressionIn(tx, actor, requestActor(req), req.body.phone),
       );
       return sendResult(reply, result);
     },
@@ -243,7 +251,12 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      message: await suppressions.removeOwnSuppression(ctx.db, caller(req), req.params.number),
+      message: await suppressions.removeOwnSuppression(
+        ctx.db,
+        caller(req),
+        requestActor(req),
+        req.params.number,
+      ),
     }),
   );
 };

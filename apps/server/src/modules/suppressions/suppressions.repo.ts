@@ -131,14 +131,19 @@ export async function deleteById(tx: Tx, id: string): Promise<boolean> {
   return res.numDeletedRows > 0n;
 }
 
-/** Removes the owner's entry for the number; false when it had none. */
-export async function deleteByPhone(tx: DbOrTx, ownerId: string, phone: string): Promise<boolean> {
-  const res = await tx
+/** Removes the owner's entry for the number: its id; nothing when it had none. */
+export async function deleteByPhone(
+  tx: DbOrTx,
+  ownerId: string,
+  phone: string,
+): Promise<string | undefined> {
+  const row = await tx
     .deleteFrom('suppressions')
     .where('owner_id', '=', ownerId)
     .where('phone', '=', phone)
+    .returning('id')
     .executeTakeFirst();
-  return res.numDeletedRows > 0n;
+  return row?.id;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   SuppressionsQuerySchema,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import { withMultipart } from '../../plugins/multipart.js';
 import { readImportUpload } from './suppressions.input.js';
 import * as service from './suppressions.service.js';
@@ -56,7 +57,12 @@ export const suppressionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: AddSuppressionBodySchema, response: { 201: AddSuppressionReplySchema } },
     },
     async (req, reply) => {
-      const added = await service.addSuppression(ctx.db, caller(req), req.body.phone);
+      const added = await service.addSuppression(
+        ctx.db,
+        caller(req),
+        requestActor(req),
+        req.body.phone,
+      );
       return reply.code(201).send(added);
     },
   );
@@ -65,7 +71,12 @@ export const suppressionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/suppressions/:id',
     { config, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
     async (req) => ({
-      message: await service.removeSuppression(ctx.db, caller(req), req.params.id),
+      message: await service.removeSuppression(
+        ctx.db,
+        caller(req),
+        requestActor(req),
+        req.params.id,
+      ),
     }),
   );
 
@@ -86,7 +97,7 @@ export const suppressionsRoutes: FastifyPluginAsyncZod = async (app) => {
       { config, schema: { response: { 200: SuppressionImportReplySchema } } },
       async (req) => {
         const bytes = await readImportUpload(req, ctx.stagingDir);
-        return service.importSuppressions(ctx.db, caller(req), bytes);
+        return service.importSuppressions(ctx.db, caller(req), requestActor(req), bytes);
       },
     );
   });

@@ -8,6 +8,7 @@ import {
   type SuppressionImportReply,
   type SuppressionPage,
   type SuppressionsFilters,
+  type AuditChanges,
 } from '@herald/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
@@ -21,6 +22,26 @@ import {
 } from './suppressions-csv.js';
 import { exportCells, presentSuppression } from './suppressions.presenter.js';
 import * as repo from './suppressions.repo.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
+
+/**
+ * A suppression's audit entry (docs/audit.md), for the list's own screen and API only: a
+ * person's STOP or START reply and the provider's opt-out are not an account's action.
+ */
+function recordSuppression(
+  tx: Tx,
+  audit: AuditActor,
+  action: 'suppression.add' | 'suppression.remove',
+  entry: { id: string | null; phone: string | null; ownerId: string },
+  changes: AuditChanges,
+) {
+  return recordAudit(tx, {
+    actor: audit,
+    action,
+    target: { type: 'suppression', id: entry.id, label: entry.phone, subjectUserId: entry.ownerId },
+    changes,
+  });
+}
 
 /**
  * The suppression list's rules (docs/product.md, Opt-outs). Every role manages its own list;
@@ -80,36 +101,71 @@ export async function exportSuppressions(
   })();
 }
 
-export function addSuppression(db: Db, actor: Actor, phone: string): Promise<AddSuppressionReply> {
-  return db.transaction().execute((tx) => addSuppressionIn(tx, actor, phone));
+export function addSuppression(
+  db: Db,
+  actor: Actor,
+  audit: AuditActor,
+  phone: string,
+): Promise<AddSuppressionReply> {
+  return db.transaction().execute((tx) => addSuppressionIn(tx, actor, audit, phone));
 }
 
 /** Adds a number to the caller's list in the caller's transaction (the public API's idempotent add). */
 export async function addSuppressionIn(
   tx: Tx,
   actor: Actor,
+  audit: AuditActor,
   phone: string,
 ): Promise<AddSuppressionReply> {
   const id = await repo.insertOne(tx, actor.id, phone, 'manual');
   if (id === undefined) throw conflict(msg.suppressionExists(phone));
   const row = await repo.findById(tx, id);
   if (!row) throw notFound(msg.suppressionNotFound);
+  await recordSuppression(
+    tx,
+    audit,
+    'suppression.add',
+    { id, phone, ownerId: actor.id },
+    { source: { before: null, after: 'manual' } },
+  );
   return { message: msg.suppressionAdded(phone), suppression: presentSuppression(row) };
 }
 
 /** DELETE /api/v1/suppressions/{number}: the caller's own entry for the number, else 404. */
-export async function removeOwnSuppression(db: Db, actor: Actor, phone: string): Promise<string> {
-  if (!(await repo.deleteByPhone(db, actor.id, phone))) throw notFound(msg.suppressionNotFound);
+export async function removeOwnSuppression(
+  db: Db,
+  actor: Actor,
+  audit: AuditActor,
+  phone: string,
+): Promise<string> {
+  await db.transaction().execute(async (tx) => {
+    const id = await repo.deleteByPhone(tx, actor.id, phone);
+    if (id === undefined) throw notFound(msg.suppressionNotFound);
+    await recordSuppression(tx, audit, 'suppression.remove', { id, phone, ownerId: actor.id }, {});
+  });
   return msg.suppressionRemoved(phone);
 }
 
-export async function removeSuppression(db: Db, actor: Actor, id: string): Promise<string> {
+export async function removeSuppression(
+  db: Db,
+  actor: Actor,
+  audit: AuditActor,
+  id: string,
+): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const row = await repo.findById(tx, id);
     if (!row || (actor.role !== 'Admin' && row.owner_id !== actor.id)) {
       throw notFound(msg.suppressionNotFound);
     }
-    await repo.deleteById(tx, id);
+    // Removed a moment ago by another request: that one wrote the entry.
+    if (!(await repo.deleteById(tx, id))) throw notFound(msg.suppressionNotFound);
+    await recordSuppression(
+      tx,
+      audit,
+      'suppression.remove',
+      { id, phone: row.phone, ownerId: row.owner_id },
+      { source: { before: row.source, after: null } },
+    );
     return msg.suppressionRemoved(row.phone);
   });
 }
@@ -118,6 +174,7 @@ export async function removeSuppression(db: Db, actor: Actor, id: string): Promi
 export async function importSuppressions(
   db: Db,
   actor: Actor,
+  audit: AuditActor,
   bytes: Buffer,
 ): Promise<SuppressionImportReply> {
   let read;
@@ -129,9 +186,20 @@ export async function importSuppressions(
       throw badRequest(msg.suppressionImportTooManyRows(SUPPRESSION_IMPORT_MAX_ROWS));
     throw err;
   }
-  const added = await db
-    .transaction()
-    .execute((tx) => repo.insertMany(tx, actor.id, read.phones, 'import'));
+  // One entry for the whole import, with how many numbers it added (none: nothing changed).
+  const added = await db.transaction().execute(async (tx) => {
+    const n = await repo.insertMany(tx, actor.id, read.phones, 'import');
+    if (n > 0) {
+      await recordSuppression(
+        tx,
+        audit,
+        'suppression.add',
+        { id: null, phone: null, ownerId: actor.id },
+        { source: { before: null, after: 'import' }, added: { before: null, after: n } },
+      );
+    }
+    return n;
+  });
   const skipped = read.phones.length - added + read.repeated;
   return {
     message: msg.suppressionImportDone(added, skipped, read.invalid),

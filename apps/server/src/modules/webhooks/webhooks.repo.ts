@@ -61,6 +61,17 @@ export function findOwned(
   return endpoints(db).where('e.user_id', '=', userId).where('e.id', '=', id).executeTakeFirst();
 }
 
+/** The fields an edit changes, row-locked for the rest of the caller's transaction. */
+export function lockOwned(tx: Tx, userId: string, id: string) {
+  return tx
+    .selectFrom('webhook_endpoints')
+    .select(['url', 'description', 'events', 'enabled'])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** Locks the owner's row, so two creations at once count each other, and counts its endpoints. */
 export async function lockOwnerAndCount(tx: Tx, userId: string): Promise<number> {
   await tx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();

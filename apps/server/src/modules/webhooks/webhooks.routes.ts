@@ -14,6 +14,7 @@ import {
   WebhookSettingsBodySchema,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import * as service from './webhooks.service.js';
 
 /**
@@ -39,7 +40,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await service.createEndpoint(ctx, caller(req), req.body)),
+      reply
+        .code(201)
+        .send(await service.createEndpoint(ctx, caller(req), requestActor(req), req.body)),
   );
 
   app.put(
@@ -63,14 +66,14 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebhookEndpointReplySchema },
       },
     },
-    (req) => service.updateEndpoint(ctx, caller(req), req.params.id, req.body),
+    (req) => service.updateEndpoint(ctx, caller(req), requestActor(req), req.params.id, req.body),
   );
 
   app.delete(
     '/webhooks/:id',
     { config, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
     async (req) => ({
-      message: await service.deleteEndpoint(ctx, caller(req), req.params.id),
+      message: await service.deleteEndpoint(ctx, caller(req), requestActor(req), req.params.id),
     }),
   );
 
@@ -80,7 +83,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { params: IdParamsSchema, response: { 200: RotateWebhookSecretReplySchema } },
     },
-    (req) => service.rotateSecret(ctx, caller(req), req.params.id),
+    (req) => service.rotateSecret(ctx, caller(req), requestActor(req), req.params.id),
   );
 
   app.post(

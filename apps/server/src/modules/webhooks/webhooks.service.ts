@@ -10,6 +10,8 @@ import {
   type WebhookDeliveryPage,
   type WebhookEndpointReply,
   type WebhookList,
+  type AuditAction,
+  type AuditChanges,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
@@ -19,6 +21,29 @@ import { secretContext } from './webhook-delivery.js';
 import { newWebhookSecret } from './webhook-sender.js';
 import { presentDelivery, presentEndpoint } from './webhooks.presenter.js';
 import * as repo from './webhooks.repo.js';
+import { auditChanges, recordAudit, type AuditActor } from '../audit/index.js';
+import type { Tx } from '../../db/database.js';
+
+/** An endpoint's audit entry: the owner is its subject, its URL its label. */
+function recordEndpoint(
+  tx: Tx,
+  audit: AuditActor,
+  action: AuditAction,
+  endpoint: { id: string; userId: string; url: string },
+  changes: AuditChanges | null,
+) {
+  return recordAudit(tx, {
+    actor: audit,
+    action,
+    target: {
+      type: 'webhook_endpoint',
+      id: endpoint.id,
+      label: endpoint.url,
+      subjectUserId: endpoint.userId,
+    },
+    changes,
+  });
+}
 
 /**
  * Webhook endpoints' rules (docs/api.md, Webhooks). Every role manages its own endpoints; one
@@ -57,6 +82,7 @@ async function reread(ctx: AppContext, actor: AuthUser, id: string) {
 export async function createEndpoint(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   body: CreateWebhookInput,
 ): Promise<CreateWebhookReply> {
   await checkReachable(ctx, body.url);
@@ -74,6 +100,14 @@ export async function createEndpoint(
       events: body.events,
       sealedSecret: ctx.secretBox.seal(secret, secretContext(id)),
     });
+    const fields = { url: body.url, description: body.description, events: body.events };
+    await recordEndpoint(
+      tx,
+      audit,
+      'webhook_endpoint.create',
+      { id, userId: actor.id, url: body.url },
+      auditChanges(null, fields),
+    );
   });
   return {
     message: msg.webhookEndpointCreated,
@@ -82,23 +116,65 @@ export async function createEndpoint(
   };
 }
 
+/**
+ * PATCH /api/webhooks/{id}: its entries, in the edit's transaction, are `update` with the
+ * changed URL, description or events, and `enable` or `disable` when `enabled` moved; an edit
+ * that changes nothing writes none.
+ */
 export async function updateEndpoint(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
   body: UpdateWebhookInput,
 ): Promise<WebhookEndpointReply> {
   if (body.url !== undefined) await checkReachable(ctx, body.url);
-  if (!(await repo.updateEndpoint(ctx.db, actor.id, id, body))) {
-    throw notFound(msg.webhookEndpointNotFound);
-  }
+  await ctx.db.transaction().execute(async (tx) => {
+    const before = await repo.lockOwned(tx, actor.id, id);
+    if (!before || !(await repo.updateEndpoint(tx, actor.id, id, body))) {
+      throw notFound(msg.webhookEndpointNotFound);
+    }
+    const endpoint = { id, userId: actor.id, url: body.url ?? before.url };
+    const { enabled, ...fields } = body;
+    const changed = auditChanges(
+      { url: before.url, description: before.description, events: before.events },
+      { url: before.url, description: before.description, events: before.events, ...fields },
+    );
+    if (Object.keys(changed).length > 0) {
+      await recordEndpoint(tx, audit, 'webhook_endpoint.update', endpoint, changed);
+    }
+    if (enabled !== undefined && enabled !== before.enabled) {
+      await recordEndpoint(
+        tx,
+        audit,
+        enabled ? 'webhook_endpoint.enable' : 'webhook_endpoint.disable',
+        endpoint,
+        { enabled: { before: before.enabled, after: enabled } },
+      );
+    }
+  });
   return { message: msg.webhookEndpointUpdated, endpoint: await reread(ctx, actor, id) };
 }
 
-export async function deleteEndpoint(ctx: AppContext, actor: AuthUser, id: string) {
-  if (!(await repo.deleteEndpoint(ctx.db, actor.id, id))) {
-    throw notFound(msg.webhookEndpointNotFound);
-  }
+export async function deleteEndpoint(
+  ctx: AppContext,
+  actor: AuthUser,
+  audit: AuditActor,
+  id: string,
+) {
+  await ctx.db.transaction().execute(async (tx) => {
+    const before = await repo.lockOwned(tx, actor.id, id);
+    if (!before || !(await repo.deleteEndpoint(tx, actor.id, id))) {
+      throw notFound(msg.webhookEndpointNotFound);
+    }
+    await recordEndpoint(
+      tx,
+      audit,
+      'webhook_endpoint.delete',
+      { id, userId: actor.id, url: before.url },
+      auditChanges({ url: before.url, events: before.events }, null),
+    );
+  });
   return msg.webhookEndpointDeleted;
 }
 
@@ -106,13 +182,25 @@ export async function deleteEndpoint(ctx: AppContext, actor: AuthUser, id: strin
 export async function rotateSecret(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
 ): Promise<RotateWebhookSecretReply> {
   const secret = newWebhookSecret();
   const sealed = ctx.secretBox.seal(secret, secretContext(id));
-  if (!(await repo.updateEndpoint(ctx.db, actor.id, id, { secret: sealed }))) {
-    throw notFound(msg.webhookEndpointNotFound);
-  }
+  await ctx.db.transaction().execute(async (tx) => {
+    const before = await repo.lockOwned(tx, actor.id, id);
+    if (!before || !(await repo.updateEndpoint(tx, actor.id, id, { secret: sealed }))) {
+      throw notFound(msg.webhookEndpointNotFound);
+    }
+    // Only that it happened: neither secret goes in the entry.
+    await recordEndpoint(
+      tx,
+      audit,
+      'webhook_endpoint.rotate_secret',
+      { id, userId: actor.id, url: before.url },
+      null,
+    );
+  });
   return { message: msg.webhookSecretRotated, secret };
 }
 

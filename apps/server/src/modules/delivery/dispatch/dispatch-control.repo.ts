@@ -33,15 +33,16 @@ export async function senderOfCampaign(
 }
 
 /**
- * Approved becomes Processing with the sender and dispatch running; false for a campaign the
- * engine already took once (its `dispatch_state` is set for good).
+ * Approved becomes Processing with the sender and dispatch running: the campaign's name and
+ * owner (for its audit entry); nothing for a campaign the engine already took once (its
+ * `dispatch_state` is set for good).
  */
-export async function markStarted(
+export function markStarted(
   tx: Tx,
   campaignId: string,
   sender: { id: string; simulated: boolean },
-): Promise<boolean> {
-  const started = await tx
+): Promise<{ name: string; user_id: string } | undefined> {
+  return tx
     .updateTable('campaigns')
     .set({
       status: 'Processing',
@@ -52,9 +53,8 @@ export async function markStarted(
     })
     .where('id', '=', campaignId)
     .where('dispatch_state', 'is', null)
-    .returning('id')
+    .returning(['name', 'user_id'])
     .executeTakeFirst();
-  return started !== undefined;
 }
 
 /**
@@ -73,45 +73,43 @@ export async function markCancelled(tx: Tx, campaignId: string): Promise<boolean
 
 /**
  * Moves a Processing campaign's sending from one of `from` to paused (no resume time) or to
- * running (with a fresh heartbeat, so the watchdog does not count it stalled); false when it
- * was in none of `from`.
+ * running (with a fresh heartbeat, so the watchdog does not count it stalled): the state it
+ * left, read under the caller's row lock; nothing when it was in none of `from`.
  */
 export async function moveDispatchState(
   tx: Tx,
   campaignId: string,
   from: readonly DispatchState[],
   to: 'paused' | 'running',
-): Promise<boolean> {
-  const moved = await tx
-    .updateTable('campaigns')
-    .set(
-      to === 'paused'
-        ? { dispatch_state: 'paused', dispatch_resume_at: null }
-        : { dispatch_state: 'running', dispatch_heartbeat_at: sql<Date>`now()` },
-    )
-    .where('id', '=', campaignId)
-    .where('status', '=', 'Processing')
-    .where('dispatch_state', 'in', from)
-    .returning('id')
-    .executeTakeFirst();
-  return moved !== undefined;
+): Promise<DispatchState | undefined> {
+  const set =
+    to === 'paused'
+      ? sql`dispatch_state = 'paused', dispatch_resume_at = NULL`
+      : sql`dispatch_state = 'running', dispatch_heartbeat_at = now()`;
+  const { rows } = await sql<{ before: DispatchState }>`
+    UPDATE campaigns c SET ${set}
+      FROM (SELECT dispatch_state FROM campaigns WHERE id = ${campaignId}::uuid) old
+     WHERE c.id = ${campaignId}::uuid AND c.status = 'Processing'
+       AND c.dispatch_state = ANY(${[...from]}::text[])
+    RETURNING old.dispatch_state AS before`.execute(tx);
+  return rows[0]?.before;
 }
 
 /**
  * A provider's answer paused the sending (its spam limit, a paused template): running or
- * waiting becomes paused, as the Admin's pause does. The campaign's name when it moved; nothing
+ * waiting becomes paused, as the Admin's pause does. The campaign's name, owner and the state it
+ * left when it moved; nothing
  * when it was not sending (paused already, cancelled, done).
  */
 export async function pauseByProvider(
   tx: Tx,
   campaignId: string,
-): Promise<{ name: string } | undefined> {
-  return tx
-    .updateTable('campaigns')
-    .set({ dispatch_state: 'paused', dispatch_resume_at: null })
-    .where('id', '=', campaignId)
-    .where('status', '=', 'Processing')
-    .where('dispatch_state', 'in', ['running', 'waiting'])
-    .returning('name')
-    .executeTakeFirst();
+): Promise<{ name: string; user_id: string; before: DispatchState } | undefined> {
+  const { rows } = await sql<{ name: string; user_id: string; before: DispatchState }>`
+    UPDATE campaigns c SET dispatch_state = 'paused', dispatch_resume_at = NULL
+      FROM (SELECT dispatch_state FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE) old
+     WHERE c.id = ${campaignId}::uuid AND c.status = 'Processing'
+       AND c.dispatch_state IN ('running', 'waiting')
+    RETURNING c.name, c.user_id, old.dispatch_state AS before`.execute(tx);
+  return rows[0];
 }

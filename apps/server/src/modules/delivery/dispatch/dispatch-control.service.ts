@@ -3,7 +3,13 @@ import type { AppContext } from '../../../context.js';
 import type { Tx } from '../../../db/database.js';
 import { conflict } from '../../../lib/app-error.js';
 import type { AuthUser } from '../../../plugins/auth-state.js';
-import { lockVisibleCampaign, type CampaignDispatch } from '../../campaigns/index.js';
+import { SYSTEM_ACTOR, type AuditActor } from '../../audit/index.js';
+import {
+  lockVisibleCampaign,
+  recordDispatchMove,
+  recordStatusMove,
+  type CampaignDispatch,
+} from '../../campaigns/index.js';
 import { publishCampaignProgress } from '../../live/index.js';
 import { notifyRole } from '../../notifications/notifications.service.js';
 import { requestFinalize } from '../settle/finalize-request.js';
@@ -24,7 +30,8 @@ type Deps = Pick<AppContext, 'log' | 'delivery'>;
 /**
  * An Admin's Approved becomes the engine's Processing in the same transaction: the sender its
  * credit type is routed to (else the default one), its simulated flag, dispatch running and
- * the lane jobs (which commit with it). Returns false, leaving the campaign Approved, for a
+ * the lane jobs (which commit with it), and the move's audit entry, Herald's own whoever approved
+ * or scheduled it. Returns false, leaving the campaign Approved, for a
  * campaign the engine already sent (it stays with the manual path), or when no sender exists
  * or the sender cannot carry the campaign's type.
  */
@@ -40,7 +47,14 @@ export async function startDispatch(deps: Deps, tx: Tx, campaignId: string): Pro
     return false;
   }
   const simulated = deps.delivery.simulated(sender.kind);
-  if (!(await repo.markStarted(tx, campaignId, { id: sender.id, simulated }))) return false;
+  const started = await repo.markStarted(tx, campaignId, { id: sender.id, simulated });
+  if (!started) return false;
+  await recordStatusMove(
+    tx,
+    SYSTEM_ACTOR,
+    { id: campaignId, ...started },
+    { before: 'Approved', after: 'Processing' },
+  );
   await addLaneJobs(tx, campaignId);
   await publishCampaignProgress(tx, [campaignId]);
   return true;
@@ -69,11 +83,13 @@ export function campaignDispatch(deps: Deps): CampaignDispatch {
 
 /**
  * Moves a Processing campaign's sending from one of `from` to `to`, under the row lock the
- * claims take; `then` runs in the same transaction before the screens are told.
+ * claims take, with its audit entry (`audit` is who asked); `then` runs in the same
+ * transaction before the screens are told.
  */
 function moveDispatch(
   ctx: AppContext,
   actor: AuthUser,
+  audit: AuditActor,
   id: string,
   move: {
     from: readonly DispatchState[];
@@ -84,8 +100,10 @@ function moveDispatch(
   },
 ): Promise<{ message: string }> {
   return ctx.db.transaction().execute(async (tx) => {
-    await lockVisibleCampaign(tx, actor, id);
-    if (!(await repo.moveDispatchState(tx, id, move.from, move.to))) throw conflict(move.refused);
+    const campaign = await lockVisibleCampaign(tx, actor, id);
+    const before = await repo.moveDispatchState(tx, id, move.from, move.to);
+    if (!before) throw conflict(move.refused);
+    await recordDispatchMove(tx, audit, campaign, { before, after: move.to });
     await move.then?.(tx);
     await publishCampaignProgress(tx, [id]);
     return { message: move.done };
@@ -93,8 +111,8 @@ function moveDispatch(
 }
 
 /** POST /api/campaigns/{id}/delivery/pause (Admin): a running or waiting campaign pauses. */
-export function pauseDispatch(ctx: AppContext, actor: AuthUser, id: string) {
-  return moveDispatch(ctx, actor, id, {
+export function pauseDispatch(ctx: AppContext, actor: AuthUser, audit: AuditActor, id: string) {
+  return moveDispatch(ctx, actor, audit, id, {
     from: ['running', 'waiting'],
     to: 'paused',
     refused: msg.deliveryNotSending,
@@ -103,8 +121,8 @@ export function pauseDispatch(ctx: AppContext, actor: AuthUser, id: string) {
 }
 
 /** POST /api/campaigns/{id}/delivery/resume (Admin): a paused campaign sends again. */
-export function resumeDispatch(ctx: AppContext, actor: AuthUser, id: string) {
-  return moveDispatch(ctx, actor, id, {
+export function resumeDispatch(ctx: AppContext, actor: AuthUser, audit: AuditActor, id: string) {
+  return moveDispatch(ctx, actor, audit, id, {
     from: ['paused'],
     to: 'running',
     refused: msg.deliveryNotPaused,
@@ -116,7 +134,8 @@ export function resumeDispatch(ctx: AppContext, actor: AuthUser, id: string) {
 /**
  * The provider told us to stop the whole campaign (an error classified `pause_campaign`, in a
  * send's answer or a status callback): its sending pauses under the row lock every claim takes
- * (the UPDATE takes it), and every Admin is told why, in the same transaction. Resuming is the
+ * (the UPDATE takes it), and every Admin is told why, in the same transaction, which also
+ * writes its audit entry (Herald's own). Resuming is the
  * Admin's, as after a pause by hand. False when it was not sending (paused already: one notice).
  */
 export async function pauseForProvider(
@@ -126,6 +145,14 @@ export async function pauseForProvider(
 ): Promise<boolean> {
   const paused = await repo.pauseByProvider(tx, campaignId);
   if (!paused) return false;
+  // Once per pause, not per message: a paused campaign answers false above.
+  await recordDispatchMove(
+    tx,
+    SYSTEM_ACTOR,
+    { id: campaignId, ...paused },
+    { before: paused.before, after: 'paused' },
+    reason,
+  );
   await notifyRole(tx, 'Admin', {
     eventType: 'campaign_status',
     message: msg.notifyCampaignPausedByProvider(paused, reason),

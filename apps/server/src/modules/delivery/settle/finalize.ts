@@ -1,5 +1,7 @@
 import { campaignLink, canTransition, server as msg, type CampaignStatus } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
+import { SYSTEM_ACTOR } from '../../audit/index.js';
+import { recordStatusMove } from '../../campaigns/index.js';
 import * as ledger from '../../credits/ledger.service.js';
 import { publishCampaignProgress } from '../../live/index.js';
 import { notify } from '../../notifications/notifications.service.js';
@@ -13,7 +15,8 @@ import * as repo from './finalize.repo.js';
  * row lock, and only once (`delivery_settled`): the failed, opted-out and never-sent recipients
  * are refunded in one ledger entry, `charged_count` drops by as much (so a later Admin Cancelled or
  * Rejected gives back only the rest), and a Processing campaign becomes Completed, gets its
- * report built from the recipients' states and becomes Report Generated. A cancelled dispatch
+ * report built from the recipients' states and becomes Report Generated, each move with its
+ * audit entry (Herald's own). A cancelled dispatch
  * is refunded only; its status stays Cancelled. Running twice, or on two instances at once, is
  * harmless: the second run waits for the lock and finds the campaign settled. Status events
  * arriving after settlement move the rows, the counters and the report, never the refund
@@ -68,12 +71,17 @@ export async function runFinalize(
     if (status === 'Processing' && canTransition(status, 'Completed', 'system')) {
       status = 'Completed';
       await repo.setStatus(tx, campaignId, status);
+      await recordStatusMove(tx, SYSTEM_ACTOR, campaign, { before: 'Processing', after: status });
     }
     if (status === 'Completed' && canTransition(status, 'Report Generated', 'system')) {
       const totals = await buildDeliveryReport(tx, campaignId);
       await repo.setStatus(tx, campaignId, 'Report Generated', {
         count: totals.total,
         delivered: totals.delivered,
+      });
+      await recordStatusMove(tx, SYSTEM_ACTOR, campaign, {
+        before: status,
+        after: 'Report Generated',
       });
       // The owner's one notice of the results, with the refund in it (docs/product.md,
       // Announcements and alerts): Completed and Report Generated follow in this transaction.
