@@ -1,3 +1,4 @@
+import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { z } from 'zod';
 import { server as msg, WEBHOOKS_LINK } from '@herald/contract';
 import type { AppContext } from '../../context.js';
@@ -99,6 +100,21 @@ async function record(ctx: AppContext, p: DeliverPayload, outcome: WebhookOutcom
     if (reason) {
       await logAttempt(null);
       if (await repo.disable(tx, p.endpointId, reason)) {
+        // Herald turned it off, not its owner: the entry says so and why.
+        await recordAudit(tx, {
+          actor: SYSTEM_ACTOR,
+          action: 'webhook_endpoint.disable',
+          target: {
+            type: 'webhook_endpoint',
+            id: p.endpointId,
+            label: streak.url,
+            subjectUserId: streak.user_id,
+          },
+          changes: {
+            enabled: { before: true, after: false },
+            reason: { before: null, after: reason },
+          },
+        });
         await notify(tx, {
           userId: streak.user_id,
           eventType: 'webhook',

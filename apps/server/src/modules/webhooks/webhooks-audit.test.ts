@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { auditRows, lastAuditId, onlyAuditRow } from '../audit/audit.test-fixtures.js';
-import { makeEndpoint, postEndpoint } from './webhooks.test-fixtures.js';
+import {
+  makeEndpoint,
+  postEndpoint,
+  startReceiver,
+  type Receiver,
+} from './webhooks.test-fixtures.js';
 
 /** Webhook endpoints' audit entries: never the signing secret. */
 
@@ -9,7 +14,9 @@ let t: TestApp;
 let user: { id: string; email: string };
 let token: string;
 let other: string;
+let rx: Receiver;
 beforeAll(async () => {
+  rx = await startReceiver();
   t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', DELIVERY_DISPATCH: 'off' });
   const admin = await t.adminToken();
   const u = await t.createUser(admin, { role: 'User' });
@@ -17,7 +24,7 @@ beforeAll(async () => {
   token = u.token;
   other = (await t.createUser(admin, { role: 'User' })).token;
 });
-afterAll(() => t.close());
+afterAll(() => Promise.all([t.close(), rx.close()]));
 
 const URL_A = 'http://127.0.0.1:9/a';
 const URL_B = 'http://127.0.0.1:9/b';
@@ -105,5 +112,31 @@ describe('webhook endpoints in the audit log', () => {
     });
     expect(rotate.statusCode).toBe(404);
     expect(await auditRows(t.db, { since })).toEqual([]);
+  });
+
+  it('Herald turning off an endpoint that answered 410 is its entry, with the reason', async () => {
+    const { endpoint } = await makeEndpoint(t, token, rx.url('/gone'));
+    rx.answer('/gone', 410);
+    const since = await lastAuditId(t.db);
+    const queued = await t.request({
+      method: 'POST',
+      url: `/api/webhooks/${endpoint.id}/test`,
+      token,
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    await t.runDueJobs();
+    const row = await onlyAuditRow(t.db, { since });
+    expect(row).toMatchObject({
+      action: 'webhook_endpoint.disable',
+      actor_user_id: null,
+      actor_label: 'Herald',
+      target_id: endpoint.id,
+      target_label: rx.url('/gone'),
+      subject_user_id: user.id,
+    });
+    expect(row.changes).toEqual({
+      enabled: { before: true, after: false },
+      reason: { before: null, after: 'gone' },
+    });
   });
 });
