@@ -98,8 +98,7 @@ export async function moveDispatchState(
 /**
  * A provider's answer paused the sending (its spam limit, a paused template): running or
  * waiting becomes paused, as the Admin's pause does. The campaign's name, owner and the state it
- * left when it moved; nothing
- * when it was not sending (paused already, cancelled, done).
+ * left when it moved; nothing when it was not sending (paused already, cancelled, done).
  */
 export async function pauseByProvider(
   tx: Tx,
