@@ -44,11 +44,14 @@ export async function setSecuritySettings(
     await repo.setRequireTwoFactor(tx, settings.requireTwoFactor);
     await ctx.authState.changedAll(tx);
     const after = await repo.lockSecuritySettings(tx);
+    const changes = auditChanges(securityFields(before), securityFields(after));
+    // A save that changes nothing writes no entry.
+    if (Object.keys(changes).length === 0) return;
     await recordAudit(tx, {
       actor: auditActor,
       action: 'security.update',
       target: { type: 'settings', id: null, label: 'Security', subjectUserId: null },
-      changes: auditChanges(securityFields(before), securityFields(after)),
+      changes,
     });
   });
   ctx.authState.forgetAll();
