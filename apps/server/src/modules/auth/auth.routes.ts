@@ -23,7 +23,7 @@ import { caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/app-error.js';
 import { anonymousActor, requestActor } from '../audit/index.js';
 import * as service from './auth.service.js';
-import type { Claimant } from './auth.service.js';
+import type { Claimant } from './auth-audit.js';
 import { checkSetPasswordLink, setPasswordWithLink } from './set-password.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,7 +10,6 @@ import {
   twoFactorRequiredFor,
   type LoginAnswer,
   type LoginReply,
-  type Role,
 } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -26,67 +25,15 @@ import {
   readChallenge,
 } from '../two-factor/index.js';
 import * as repo from './auth.repo.js';
+import {
+  recordFailedSignIn,
+  recordSignIn,
+  userTarget,
+  type Claimant,
+  type Credentials,
+} from './auth-audit.js';
 import { loginKeys, type LoginKeys } from './login-keys.js';
 import { deleteSpentSetupTokens } from './set-password.repo.js';
-
-type Credentials = NonNullable<Awaited<ReturnType<typeof repo.findCredentialsById>>>;
-
-/**
- * Who a public request claims to be, as its audit entry names them (the route builds it with
- * anonymousActor): the email given, and the account if one matched.
- */
-export type Claimant = (claimed: {
-  email: string;
-  user?: { id: string; role: Role } | null;
-}) => AuditActor;
-
-/** Why a sign-in failed, as its audit entry keeps it. */
-type SignInFailure = 'unknown_email' | 'wrong_password' | 'account_blocked' | 'wrong_code';
-
-/** The account an entry of the auth module is about. */
-const userTarget = (user: { id: string; email: string }) => ({
-  type: 'user' as const,
-  id: user.id,
-  label: user.email,
-  subjectUserId: user.id,
-});
-
-/**
- * A failed sign-in's entry, written on its own (no change goes with it). It must never turn the
- * answer into another one: a write that fails is logged and the attempt answers as it would.
- */
-async function recordFailedSignIn(
-  ctx: AppContext,
-  claimant: Claimant,
-  email: string,
-  user: Credentials | undefined,
-  reason: SignInFailure,
-): Promise<void> {
-  try {
-    await recordAudit(ctx.db, {
-      actor: claimant({ email, user }),
-      action: 'auth.sign_in_failed',
-      target: {
-        type: 'user',
-        id: user?.id ?? null,
-        label: email,
-        subjectUserId: user?.id ?? null,
-      },
-      changes: { reason: { before: null, after: reason } },
-    });
-  } catch (err) {
-    ctx.log.warn({ err, component: 'audit' }, 'a failed sign-in was not recorded');
-  }
-}
-
-/** A completed sign-in: the session is given only once its entry is written. */
-function recordSignIn(ctx: AppContext, claimant: Claimant, user: Credentials): Promise<void> {
-  return recordAudit(ctx.db, {
-    actor: claimant({ email: user.email, user }),
-    action: 'auth.sign_in',
-    target: userTarget(user),
-  });
-}
 
 /** A session for the user: its token and the user as the browser keeps it. */
 async function sessionFor(ctx: AppContext, user: Credentials): Promise<LoginReply> {

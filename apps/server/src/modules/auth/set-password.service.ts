@@ -11,7 +11,7 @@ import type { Tx } from '../../db/database.js';
 import { badRequest } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import { brandingFor } from '../branding/branding.service.js';
-import type { Claimant } from './auth.service.js';
+import type { Claimant } from './auth-audit.js';
 import * as authRepo from './auth.repo.js';
 import * as repo from './set-password.repo.js';
 
