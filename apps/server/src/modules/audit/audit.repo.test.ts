@@ -39,6 +39,7 @@ describe('the audit log', () => {
       .selectFrom('audit_log')
       .selectAll()
       .where('target_id', '=', user.user.id)
+      .where('action', '=', 'credits.add')
       .executeTakeFirstOrThrow();
     const adminRow = await t.db
       .selectFrom('users')

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +21,9 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { notFound } from '../../lib/app-error.js';
+import { anonymousActor, requestActor } from '../audit/index.js';
 import * as service from './auth.service.js';
+import type { Claimant } from './auth-audit.js';
 import { checkSetPasswordLink, setPasswordWithLink } from './set-password.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,6 +34,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  /** Who a public request claims to be, for its audit entry. */
+  const claimant =
+    (req: FastifyRequest): Claimant =>
+    (claimed) =>
+      anonymousActor(req, claimed);
   // PasswordSchema refuses common passwords from the loaded list: load it before any request.
   await loadCommonPasswords();
 
@@ -40,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { body: LoginBodySchema, response: { 200: LoginAnswerSchema } },
     },
-    (req) => service.login(ctx, req.body.email, req.body.password, req.ip),
+    (req) => service.login(ctx, req.body.email, req.body.password, req.ip, claimant(req)),
   );
 
   // Two-factor sign-in's second step: the challenge /login answered and a code.
@@ -50,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { body: TwoFactorLoginBodySchema, response: { 200: LoginReplySchema } },
     },
-    (req) => service.loginWithCode(ctx, req.body.challenge, req.body.code, req.ip),
+    (req) => service.loginWithCode(ctx, req.body.challenge, req.body.code, req.ip, claimant(req)),
   );
 
   app.post(
@@ -68,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { body: ResetPasswordBodySchema, response: { 200: MessageSchema } },
     },
-    async (req) => ({ message: await service.resetPassword(ctx, req.body, req.ip) }),
+    async (req) => ({ message: await service.resetPassword(ctx, req.body, req.ip, claimant(req)) }),
   );
 
   // A new user's mailed link (docs/product.md, Roles and scope): the token is the credential.
@@ -78,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { body: SetPasswordBodySchema, response: { 200: MessageSchema } },
     },
-    async (req) => ({ message: await setPasswordWithLink(ctx, req.body, req.ip) }),
+    async (req) => ({ message: await setPasswordWithLink(ctx, req.body, req.ip, claimant(req)) }),
   );
 
   app.post(
@@ -111,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/change-password',
     { schema: { body: ChangePasswordBodySchema, response: { 200: ChangePasswordReplySchema } } },
     async (req) => {
-      const token = await service.changePassword(ctx, caller(req), req.body);
+      const token = await service.changePassword(ctx, caller(req), req.body, requestActor(req));
       return { message: msg.passwordChanged, token };
     },
   );
@@ -133,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         caller(req),
         req.params.id,
         req.body.newPassword,
+        requestActor(req),
       );
       return { message };
     },

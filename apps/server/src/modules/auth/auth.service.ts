@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { MailMessage } from '../../lib/mail.js';
 import type { Actor } from '../../policies/scope.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import { brandingFor } from '../branding/branding.service.js';
 import {
   checkCode,
@@ -24,10 +25,15 @@ import {
   readChallenge,
 } from '../two-factor/index.js';
 import * as repo from './auth.repo.js';
+import {
+  recordFailedSignIn,
+  recordSignIn,
+  userTarget,
+  type Claimant,
+  type Credentials,
+} from './auth-audit.js';
 import { loginKeys, type LoginKeys } from './login-keys.js';
 import { deleteSpentSetupTokens } from './set-password.repo.js';
-
-type Credentials = NonNullable<Awaited<ReturnType<typeof repo.findCredentialsById>>>;
 
 /** A session for the user: its token and the user as the browser keeps it. */
 async function sessionFor(ctx: AppContext, user: Credentials): Promise<LoginReply> {
@@ -84,15 +90,21 @@ export async function login(
   email: string,
   password: string,
   ip: string,
+  claimant: Claimant,
 ): Promise<LoginAnswer> {
   ctx.hasher.refuseIfFull();
   const keys = loginKeys(email, ip);
+  // A refused (rate-limited) attempt writes no entry: the limits also bound the log's growth.
   await ctx.rateLimiter.consume(keys);
   const user = await repo.findCredentialsByEmail(ctx.db, email);
   const ok = user
     ? await ctx.hasher.verify(password, user.password_hash)
     : await ctx.hasher.verifyDummy(password);
-  if (!user || !ok || user.status !== 'Active') throw new AppError(401, msg.invalidCredentials);
+  if (!user || !ok || user.status !== 'Active') {
+    const reason = !user ? 'unknown_email' : !ok ? 'wrong_password' : 'account_blocked';
+    await recordFailedSignIn(ctx, claimant, email, user, reason);
+    throw new AppError(401, msg.invalidCredentials);
+  }
   if (ctx.hasher.needsRehash(user.password_hash)) await rehash(ctx, user.id, password);
   if (user.two_factor_enabled_at) {
     // Only the attempt is given back: wrong codes counted so far stay until a right code.
@@ -103,6 +115,7 @@ export async function login(
     };
   }
   await loginSucceeded(ctx, keys);
+  await recordSignIn(ctx, claimant, user);
   return sessionFor(ctx, user);
 }
 
@@ -117,6 +130,7 @@ export async function loginWithCode(
   challenge: string,
   code: string,
   ip: string,
+  claimant: Claimant,
 ): Promise<LoginReply> {
   const claims = readChallenge(ctx.tokens, challenge);
   if (!claims) throw new AppError(401, twoFactorMessages.challengeExpired);
@@ -131,8 +145,17 @@ export async function loginWithCode(
   }
   const keys = loginKeys(user.email, ip);
   await ctx.rateLimiter.consume(keys);
-  await checkCode(ctx, ctx.db, user, code);
+  try {
+    await checkCode(ctx, ctx.db, user, code);
+  } catch (err) {
+    if (err instanceof AppError) {
+      await recordFailedSignIn(ctx, claimant, user.email, user, 'wrong_code');
+    }
+    throw err;
+  }
   await loginSucceeded(ctx, keys);
+  // With two-factor sign-in on, the sign-in completes here: this is its one entry.
+  await recordSignIn(ctx, claimant, user);
   return sessionFor(ctx, user);
 }
 
@@ -180,6 +203,7 @@ export async function resetPassword(
   ctx: AppContext,
   body: { email: string; otp: string; newPassword: string },
   ip: string,
+  claimant: Claimant,
 ): Promise<string> {
   await ctx.rateLimiter.consume([[`reset:ip:${ip}`, RATE_LIMITS.resetPerIp]]);
   const user = await repo.findCredentialsByEmail(ctx.db, body.email);
@@ -196,7 +220,8 @@ export async function resetPassword(
   });
   if (!valid) throw badRequest(msg.otpInvalid);
   const company = await companyOf(ctx, user.id);
-  await changePasswordHash(ctx, user.id, body.newPassword, false, {
+  const entry = { actor: claimant({ email: user.email, user }), action: 'password.reset' } as const;
+  await changePasswordHash(ctx, user, body.newPassword, false, entry, {
     to: user.email,
     fromName: company,
     subject: `Your ${company} password was reset`,
@@ -212,19 +237,24 @@ export async function resetPassword(
  */
 async function changePasswordHash(
   ctx: AppContext,
-  userId: string,
+  user: { id: string; email: string },
   password: string,
   mustChange: boolean,
+  entry: {
+    actor: AuditActor;
+    action: 'password.change' | 'password.reset' | 'password.admin_reset';
+  },
   notice?: MailMessage,
 ) {
   const hash = await ctx.hasher.hash(password);
   const row = await ctx.db.transaction().execute(async (tx) => {
-    const updated = await repo.setPassword(tx, userId, hash, mustChange);
-    await ctx.authState.changed(tx, userId);
+    const updated = await repo.setPassword(tx, user.id, hash, mustChange);
+    await ctx.authState.changed(tx, user.id);
     if (notice) await ctx.outbox.queue(tx, notice);
+    await recordAudit(tx, { ...entry, target: userTarget(user) });
     return updated;
   });
-  ctx.authState.forget(userId);
+  ctx.authState.forget(user.id);
   return row.token_version;
 }
 
@@ -232,6 +262,7 @@ export async function changePassword(
   ctx: AppContext,
   actor: Actor & { email: string },
   body: { currentPassword: string; newPassword: string },
+  auditActor: AuditActor,
 ): Promise<string> {
   const keys = loginKeys(actor.email, `user:${actor.id}`);
   await ctx.rateLimiter.consume(keys);
@@ -242,7 +273,10 @@ export async function changePassword(
   }
   await ctx.rateLimiter.refund(keys.map(([key]) => key));
   if (body.currentPassword === body.newPassword) throw badRequest(msg.passwordSameAsOld);
-  const version = await changePasswordHash(ctx, user.id, body.newPassword, false);
+  const version = await changePasswordHash(ctx, user, body.newPassword, false, {
+    actor: auditActor,
+    action: 'password.change',
+  });
   return ctx.tokens.issue(user.id, version);
 }
 
@@ -255,13 +289,15 @@ export async function adminResetPassword(
   actor: Actor,
   targetId: string,
   newPassword: string,
+  auditActor: AuditActor,
 ): Promise<string> {
   const user = await repo.findCredentialsById(ctx.db, targetId);
   if (!user) throw notFound(msg.userNotFound);
   if (user.id === actor.id)
     throw badRequest('Use Change Password on your profile for your own account.');
   const company = await companyOf(ctx, user.id);
-  await changePasswordHash(ctx, user.id, newPassword, true, {
+  const entry = { actor: auditActor, action: 'password.admin_reset' } as const;
+  await changePasswordHash(ctx, user, newPassword, true, entry, {
     to: user.email,
     fromName: company,
     subject: `Your ${company} password was reset by an administrator`,

@@ -46,7 +46,7 @@ export function takeSetupToken(db: DbOrTx, tokenHash: string) {
     .where('t.used_at', 'is', null)
     .where('t.expires_at', '>', sql<Date>`now()`)
     .where('u.status', '=', 'Active')
-    .returning(['u.id', 'u.email', 'u.name'])
+    .returning(['u.id', 'u.email', 'u.name', 'u.role'])
     .executeTakeFirst();
 }
 

@@ -9,7 +9,9 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { badRequest } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { brandingFor } from '../branding/branding.service.js';
+import type { Claimant } from './auth-audit.js';
 import * as authRepo from './auth.repo.js';
 import * as repo from './set-password.repo.js';
 
@@ -61,6 +63,7 @@ export async function setPasswordWithLink(
   ctx: AppContext,
   body: { token: string; newPassword: string },
   ip: string,
+  claimant: Claimant,
 ): Promise<string> {
   await ctx.rateLimiter.consume([[`set-password:ip:${ip}`, RATE_LIMITS.resetPerIp]]);
   const hash = await ctx.hasher.hash(body.newPassword);
@@ -69,6 +72,11 @@ export async function setPasswordWithLink(
     if (!user) return null;
     await authRepo.setPassword(tx, user.id, hash, false);
     await ctx.authState.changed(tx, user.id);
+    await recordAudit(tx, {
+      actor: claimant({ email: user.email, user }),
+      action: 'password.set',
+      target: { type: 'user', id: user.id, label: user.email, subjectUserId: user.id },
+    });
     return user.id;
   });
   if (!userId) throw badRequest(msg.setPasswordLinkInvalid);

@@ -17,6 +17,8 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { openStoredFile } from '../../lib/file-response.js';
 import type { OpenedObject } from '../../lib/storage/file-store.js';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
+import { recordBackupDownload } from './backup-audit.js';
 import { findDownload, progressOf, startDownload, waitForDownload } from './backup-downloads.js';
 import { listBackups, savedBackupKey, XLSX_TYPE } from './backup-store.js';
 import { currentSave, findSave, startSave } from './manual-backup.js';
@@ -76,7 +78,9 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const build = await waitForDownload(ctx, req.params.id);
       if (!build) throw notFound(msg.backupNotFound);
       if (build.state !== 'ready') throw new AppError(500, msg.backupFailed);
-      return sendWorkbook(reply, await openStoredFile(ctx.files, build.key), build.filename);
+      const opened = await openStoredFile(ctx.files, build.key);
+      await recordBackupDownload(ctx, requestActor(req), build);
+      return sendWorkbook(reply, opened, build.filename);
     },
   );
 
@@ -84,7 +88,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backup/save-to-server',
     { config: ADMIN, schema: { response: { 202: BackupSaveSchema } } },
-    async (_req, reply) => reply.code(202).send(await startSave(ctx)),
+    async (req, reply) => reply.code(202).send(await startSave(ctx, requestActor(req))),
   );
 
   app.get(
@@ -119,6 +123,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = savedBackupKey(req.params.name);
       const opened = key ? await ctx.files.open(key) : null;
       if (!opened) throw notFound(msg.backupNotFound);
+      const backup = { id: req.params.name, filename: req.params.name };
+      await recordBackupDownload(ctx, requestActor(req), backup);
       return sendWorkbook(reply, opened, req.params.name);
     },
   );
@@ -126,7 +132,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/data/cleanup',
     { config: ADMIN, schema: { body: CleanupBodySchema, response: { 200: CleanupReplySchema } } },
-    async (req) => cleanup(ctx, caller(req), req.body),
+    async (req) => cleanup(ctx, caller(req), req.body, requestActor(req)),
   );
 
   app.get(

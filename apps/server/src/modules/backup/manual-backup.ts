@@ -3,6 +3,7 @@ import { server as msg, type BackupSave } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { addJob, TASKS } from '../../jobs/job-queue.js';
 import { conflict } from '../../lib/app-error.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import { pruneSaved, saveBackup } from './backup-store.js';
 import { BACKUP_TABLE_NAMES } from './backup-writer.js';
 import { tableRowCounts } from './backup.repo.js';
@@ -78,7 +79,10 @@ export async function currentSave(ctx: Pick<AppContext, 'db'>): Promise<BackupSa
 }
 
 /** Queues a save on the job runner; 409 while another one is queued or building. */
-export async function startSave(ctx: Pick<AppContext, 'db'>): Promise<BackupSave> {
+export async function startSave(
+  ctx: Pick<AppContext, 'db'>,
+  actor: AuditActor,
+): Promise<BackupSave> {
   await deleteSavesBefore(ctx.db, KEEP_MS / 1000);
   const id = randomBytes(24).toString('base64url');
   await ctx.db.transaction().execute(async (tx) => {
@@ -90,6 +94,12 @@ export async function startSave(ctx: Pick<AppContext, 'db'>): Promise<BackupSave
     await insertSave(tx, id);
     // One attempt: a save cut short reads as failed, and the Admin starts another.
     await addJob(tx, TASKS.saveBackupToServer, { id }, { maxAttempts: 1 });
+    // The Admin's request is the entry; the file's name is known once the job has written it.
+    await recordAudit(tx, {
+      actor,
+      action: 'backup.create',
+      target: { type: 'backup', id, label: null, subjectUserId: null },
+    });
   });
   const save = await findSave(ctx, id);
   if (!save) throw new Error('backup save row vanished after insert');

@@ -8,6 +8,7 @@ import {
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
 import { withMultipart } from '../../plugins/multipart.js';
+import { requestActor } from '../audit/index.js';
 import { brandingFor } from './branding.service.js';
 import { readLogoForm } from './logo-form.input.js';
 import { getOwnSettings, updateOwnSettings } from './settings.service.js';
@@ -40,7 +41,13 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const input = await readLogoForm(req);
-        const saved = await updateOwnSettings(app.ctx, caller(req).id, input, req.log);
+        const saved = await updateOwnSettings(
+          app.ctx,
+          caller(req).id,
+          input,
+          req.log,
+          requestActor(req),
+        );
         return { message: msg.whitelabelUpdated, ...saved };
       },
     );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WhitelabelSettingsBodySchema, type WhitelabelSettings } from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { auditChanges, recordAudit, type AuditActor } from '../audit/index.js';
 import { findOwnSettings, lockOwnSettings, writeOwnSettings } from './branding.repo.js';
 import { changeLogo, checkLogo, logoUrl } from './logo-files.js';
 import type { LogoForm } from './logo-form.input.js';
@@ -24,6 +25,7 @@ export async function updateOwnSettings(
   userId: string,
   { fields, logo }: LogoForm,
   log: FastifyBaseLogger,
+  auditActor: AuditActor,
 ): Promise<WhitelabelSettings> {
   const parsed = WhitelabelSettingsBodySchema.safeParse(fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
@@ -43,10 +45,23 @@ export async function updateOwnSettings(
         let companyLogo = row.company_logo;
         if (newLogoName) companyLogo = logoUrl(newLogoName);
         else if (input.removeLogo === 'true') companyLogo = null;
-        await writeOwnSettings(tx, userId, {
-          company_name: companyName,
-          company_logo: companyLogo,
-        });
+        const next = { company_name: companyName, company_logo: companyLogo };
+        await writeOwnSettings(tx, userId, next);
+        const changes = auditChanges(row, next);
+        // A save that changes nothing writes no entry.
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, {
+            actor: auditActor,
+            action: 'branding.update',
+            target: {
+              type: 'branding',
+              id: userId,
+              label: auditActor.label,
+              subjectUserId: userId,
+            },
+            changes,
+          });
+        }
         const oldLogo = companyLogo !== row.company_logo ? row.company_logo : null;
         return { saved: { companyName, companyLogo }, oldLogo };
       }),

@@ -2,6 +2,7 @@ import { server as msg, twoFactorMessages as m, type SecuritySettings } from '@h
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { Actor } from '../../policies/scope.js';
+import { auditChanges, recordAudit, type AuditActor } from '../audit/index.js';
 import { brandingFor } from '../branding/branding.service.js';
 import * as repo from './two-factor.repo.js';
 
@@ -14,6 +15,14 @@ export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySett
   return { requireTwoFactor: await repo.findRequireTwoFactor(ctx.db) };
 }
 
+/** A settings row as its audit entry compares it: the settings only, not the row's own fields. */
+function securityFields(row: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  return Object.fromEntries(
+    Object.entries(row).filter(([key]) => key !== 'id' && key !== 'updated_at'),
+  );
+}
+
 /**
  * Sets the requirement. Every cached caller is forgotten on every instance, so those it holds
  * meet it on their next request. An Admin turns it on only with two-factor sign-in of their own,
@@ -23,14 +32,27 @@ export async function setSecuritySettings(
   ctx: AppContext,
   actor: Actor,
   settings: SecuritySettings,
+  auditActor: AuditActor,
 ): Promise<SecuritySettings> {
   if (settings.requireTwoFactor) {
     const own = await repo.findTwoFactor(ctx.db, actor.id);
     if (!own?.two_factor_enabled_at) throw badRequest(m.settingNeedsOwn);
   }
   await ctx.db.transaction().execute(async (tx) => {
+    // The whole row before and after: whichever setting the request changed is in the entry.
+    const before = await repo.lockSecuritySettings(tx);
     await repo.setRequireTwoFactor(tx, settings.requireTwoFactor);
     await ctx.authState.changedAll(tx);
+    const after = await repo.lockSecuritySettings(tx);
+    const changes = auditChanges(securityFields(before), securityFields(after));
+    // A save that changes nothing writes no entry.
+    if (Object.keys(changes).length === 0) return;
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'security.update',
+      target: { type: 'settings', id: null, label: 'Security', subjectUserId: null },
+      changes,
+    });
   });
   ctx.authState.forgetAll();
   return settings;
@@ -44,6 +66,7 @@ export async function resetTwoFactor(
   ctx: AppContext,
   actor: Actor,
   targetId: string,
+  auditActor: AuditActor,
 ): Promise<string> {
   if (targetId === actor.id) throw badRequest(m.resetSelf);
   const user = await repo.findTwoFactor(ctx.db, targetId);
@@ -53,6 +76,11 @@ export async function resetTwoFactor(
   await ctx.db.transaction().execute(async (tx) => {
     await repo.disable(tx, user.id, true);
     await ctx.authState.changed(tx, user.id);
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'two_factor.reset',
+      target: { type: 'user', id: user.id, label: user.email, subjectUserId: user.id },
+    });
     await ctx.outbox.queue(tx, {
       to: user.email,
       fromName: company,

@@ -140,3 +140,8 @@ export function setRequireTwoFactor(db: DbOrTx, value: boolean) {
     .set({ require_two_factor: value, updated_at: sql`now()` })
     .execute();
 }
+
+/** The settings row, locked for a change that compares it before and after (its audit entry). */
+export function lockSecuritySettings(db: DbOrTx) {
+  return db.selectFrom('security_settings').selectAll().forUpdate().executeTakeFirst();
+}

@@ -13,6 +13,7 @@ import {
 } from '@herald/contract';
 import { notFound } from '../../lib/app-error.js';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import * as admin from './two-factor-admin.service.js';
 import * as service from './two-factor.service.js';
 
@@ -45,7 +46,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: own,
       schema: { body: TwoFactorConfirmBodySchema, response: { 200: RecoveryCodesReplySchema } },
     },
-    (req) => service.confirmSetup(ctx, caller(req), req.body.code),
+    (req) => service.confirmSetup(ctx, caller(req), req.body.code, requestActor(req)),
   );
 
   app.post(
@@ -54,7 +55,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: own,
       schema: { body: TwoFactorDisableBodySchema, response: { 200: MessageSchema } },
     },
-    async (req) => ({ message: await service.disableTwoFactor(ctx, caller(req), req.body) }),
+    async (req) => ({
+      message: await service.disableTwoFactor(ctx, caller(req), req.body, requestActor(req)),
+    }),
   );
 
   app.post(
@@ -63,7 +66,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: own,
       schema: { body: RecoveryCodesBodySchema, response: { 200: RecoveryCodesReplySchema } },
     },
-    (req) => service.regenerateRecoveryCodes(ctx, caller(req), req.body.code),
+    (req) => service.regenerateRecoveryCodes(ctx, caller(req), req.body.code, requestActor(req)),
   );
 
   const adminOnly = { roles: ['Admin'] as const, sessionOnly: true };
@@ -80,7 +83,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: { body: SecuritySettingsSchema, response: { 200: SecuritySettingsSchema } },
     },
-    (req) => admin.setSecuritySettings(ctx, caller(req), req.body),
+    (req) => admin.setSecuritySettings(ctx, caller(req), req.body, requestActor(req)),
   );
 
   app.delete(
@@ -91,7 +94,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!UUID.test(req.params.id)) throw notFound(msg.userNotFound);
-      return { message: await admin.resetTwoFactor(ctx, caller(req), req.params.id) };
+      return {
+        message: await admin.resetTwoFactor(ctx, caller(req), req.params.id, requestActor(req)),
+      };
     },
   );
 };

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
+import { recordAudit, type AuditActor, type AuditEntry } from '../audit/index.js';
 import { brandingFor } from '../branding/branding.service.js';
 import { loginKeys } from '../auth/index.js';
 import * as repo from './two-factor.repo.js';
@@ -50,6 +51,17 @@ export async function startSetup(ctx: AppContext, user: AuthUser): Promise<TwoFa
   return { secret, uri, qrCode: await qrCodeDataUrl(uri) };
 }
 
+/** The entry of a change to the user's own two-factor sign-in. */
+const ownEntry = (
+  actor: AuditActor,
+  user: AuthUser,
+  action: 'two_factor.enable' | 'two_factor.disable' | 'two_factor.recovery_codes',
+): AuditEntry => ({
+  actor,
+  action,
+  target: { type: 'user', id: user.id, label: user.email, subjectUserId: user.id },
+});
+
 /** Counts an attempt of the user's own against the login limits; `ok` gives it back. */
 async function attempt<T>(ctx: AppContext, user: AuthUser, check: () => Promise<T>): Promise<T> {
   const keys = loginKeys(user.email, `user:${user.id}`);
@@ -70,6 +82,7 @@ export async function confirmSetup(
   ctx: AppContext,
   user: AuthUser,
   code: string,
+  auditActor: AuditActor,
 ): Promise<RecoveryCodesReply> {
   const recoveryCodes = await attempt(ctx, user, () =>
     ctx.db.transaction().execute(async (tx) => {
@@ -83,6 +96,7 @@ export async function confirmSetup(
       await repo.enable(tx, user.id, ctx.secretBox.seal(secret, secretContext(user.id)), step);
       const codes = await storeNewRecoveryCodes(tx, user.id);
       await ctx.authState.changed(tx, user.id);
+      await recordAudit(tx, ownEntry(auditActor, user, 'two_factor.enable'));
       return codes;
     }),
   );
@@ -121,6 +135,7 @@ export async function disableTwoFactor(
   ctx: AppContext,
   user: AuthUser,
   body: { password: string; code: string },
+  auditActor: AuditActor,
 ): Promise<string> {
   if (twoFactorRequiredFor(user.role, await repo.findRequireTwoFactor(ctx.db))) {
     throw forbidden(m.cannotTurnOffRequired);
@@ -135,6 +150,7 @@ export async function disableTwoFactor(
       await checkCode(ctx, tx, row, body.code);
       await repo.disable(tx, user.id, false);
       await ctx.authState.changed(tx, user.id);
+      await recordAudit(tx, ownEntry(auditActor, user, 'two_factor.disable'));
     });
   });
   ctx.authState.forget(user.id);
@@ -146,13 +162,16 @@ export async function regenerateRecoveryCodes(
   ctx: AppContext,
   user: AuthUser,
   code: string,
+  auditActor: AuditActor,
 ): Promise<RecoveryCodesReply> {
   const recoveryCodes = await attempt(ctx, user, async () => {
     const row = await repo.findTwoFactor(ctx.db, user.id);
     if (!row?.two_factor_enabled_at) throw badRequest(m.notOn);
     return ctx.db.transaction().execute(async (tx) => {
       await checkCode(ctx, tx, row, code, false);
-      return storeNewRecoveryCodes(tx, user.id);
+      const codes = await storeNewRecoveryCodes(tx, user.id);
+      await recordAudit(tx, ownEntry(auditActor, user, 'two_factor.recovery_codes'));
+      return codes;
     });
   });
   return { message: m.recoveryRegenerated, recoveryCodes };

@@ -10,9 +10,11 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import { changeLogo, checkLogo, type LogoForm } from '../branding/index.js';
 import { unassignTicketsOf } from '../tickets/index.js';
 import { isBelow } from '../../policies/scope.js';
+import { userEditEntries } from './users-audit.js';
 import { planUpdate, type UpdatePlan } from './users-update.rules.js';
 import { presentUser } from './users.presenter.js';
 import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
@@ -29,6 +31,7 @@ export async function updateUser(
   targetId: string,
   { fields, logo }: LogoForm,
   log: FastifyBaseLogger,
+  auditActor: AuditActor,
 ): Promise<User> {
   const parsed = UpdateUserBodySchema.safeParse(fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
@@ -54,6 +57,9 @@ export async function updateUser(
           const next = planUpdate(actor, target, input, sent, newLogoName);
           await checkAgainstOthers(tx, target, next, input.email);
           await repo.updateUser(tx, target.id, next.set, next.endsTokens);
+          for (const entry of userEditEntries(auditActor, target, next.set)) {
+            await recordAudit(tx, entry);
+          }
           // Only a Reseller is assigned tickets; the assignment must not outlive the role
           // (docs/product.md, Tickets).
           if (next.roleChanges && next.nextRole !== 'Reseller') {

@@ -14,6 +14,7 @@ import {
 import { notFound } from '../../lib/app-error.js';
 import { withMultipart } from '../../plugins/multipart.js';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import { readLogoForm } from '../branding/index.js';
 import { sendSetPasswordLink } from './set-password-link.js';
 import { updateUser } from './users-update.service.js';
@@ -49,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CreateUserBodySchema, response: { 201: CreateUserReplySchema } },
     },
     async (req, reply) => {
-      const created = await service.createUser(ctx, caller(req), req.body);
+      const created = await service.createUser(ctx, caller(req), req.body, requestActor(req));
       return reply.code(201).send(created);
     },
   );
@@ -67,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => {
         const id = userId(req.params.id);
         const input = await readLogoForm(req);
-        const user = await updateUser(ctx, caller(req), id, input, req.log);
+        const user = await updateUser(ctx, caller(req), id, input, req.log, requestActor(req));
         return { message: msg.userUpdated, user };
       },
     );

@@ -15,6 +15,7 @@ import { generatePassword } from '../../lib/password.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
 import { canSee, type Actor } from '../../policies/scope.js';
 import { forgetScopeUsers } from '../../policies/scope-users-cache.js';
+import { auditChanges, recordAudit, type AuditActor } from '../audit/index.js';
 import { issueSetPasswordLink } from '../auth/set-password.service.js';
 import { brandingFor } from '../branding/branding.service.js';
 import { presentUser } from './users.presenter.js';
@@ -54,6 +55,7 @@ export async function createUser(
   ctx: AppContext,
   actor: AuthUser,
   input: CreateUserInput,
+  auditActor: AuditActor,
 ): Promise<CreateUserReply> {
   if (!canCreateRole(actor.role, input.role)) throw forbidden(msg.roleNotAllowed);
   // Checked before hashing so a duplicate costs no scrypt; the unique index settles races.
@@ -69,13 +71,10 @@ export async function createUser(
       const creator = await repo.lockById(tx, actor.id, 'share');
       if (!creator || creator.status !== 'Active') throw unauthorized(msg.sessionEnded);
       if (!canCreateRole(creator.role, input.role)) throw forbidden(msg.roleNotAllowed);
-      const newId = await repo.insertUser(tx, {
+      const fields = {
         email: input.email,
         name: input.name,
         role: input.role,
-        password_hash: passwordHash,
-        created_by: creator.id,
-        ancestors: [...creator.ancestors, creator.id],
         firm_name: input.firmName ?? null,
         mobile: input.mobile ?? null,
         contact_person: input.contactPerson ?? null,
@@ -84,6 +83,18 @@ export async function createUser(
         state: input.state ?? null,
         city: input.city ?? null,
         pincode: input.pincode ?? null,
+      };
+      const newId = await repo.insertUser(tx, {
+        ...fields,
+        password_hash: passwordHash,
+        created_by: creator.id,
+        ancestors: [...creator.ancestors, creator.id],
+      });
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: 'user.create',
+        target: { type: 'user', id: newId, label: input.email, subjectUserId: newId },
+        changes: auditChanges(null, fields),
       });
       // The link and its mail exist exactly when the user does. A new user has no branding of its
       // own yet, so its creator's is the one it will see.

@@ -9,6 +9,7 @@ import {
   UpdateProviderBodySchema,
 } from '@herald/contract';
 import { caller } from '../../../plugins/auth.js';
+import { requestActor } from '../../audit/index.js';
 import { sendTestMessage } from './provider-test.js';
 import * as providers from './providers.service.js';
 
@@ -28,7 +29,9 @@ export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CreateProviderBodySchema, response: { 201: ProviderSchema } },
     },
     async (req, reply) =>
-      reply.code(201).send(await providers.createProvider(app.ctx, caller(req), req.body)),
+      reply
+        .code(201)
+        .send(await providers.createProvider(app.ctx, caller(req), req.body, requestActor(req))),
   );
   app.put(
     '/delivery/providers/:id',
@@ -40,13 +43,14 @@ export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProviderSchema },
       },
     },
-    (req) => providers.updateProvider(app.ctx, caller(req), req.params.id, req.body),
+    (req) =>
+      providers.updateProvider(app.ctx, caller(req), req.params.id, req.body, requestActor(req)),
   );
   app.delete(
     '/delivery/providers/:id',
     { config: ADMIN, schema: { params: IdParamsSchema } },
     async (req, reply) => {
-      await providers.deleteProvider(app.ctx, caller(req), req.params.id);
+      await providers.deleteProvider(app.ctx, caller(req), req.params.id, requestActor(req));
       return reply.code(204).send();
     },
   );

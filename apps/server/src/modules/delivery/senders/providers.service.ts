@@ -7,6 +7,7 @@ import {
   type Provider,
   type ProviderKind,
   type UpdateProviderBody,
+  type AuditChanges,
 } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
 import { isUniqueViolation } from '../../../db/pg-errors.js';
@@ -18,6 +19,7 @@ import {
   callbackUrlOf,
   secretContext,
 } from '../providers/stored-provider.js';
+import { auditChanges, recordAudit, type AuditActor } from '../../audit/index.js';
 import * as repo from './providers.repo.js';
 import { requireAdmin } from './senders.service.js';
 
@@ -82,6 +84,34 @@ function sealSecrets(
   return { secrets, secretHints: hints };
 }
 
+/**
+ * What a provider's entry compares: never its secrets, their hints or its callback token. Each
+ * setting is a field of its own (`settings.url`), so an entry names the one that changed.
+ */
+function auditedFields(p: {
+  name: string;
+  kind: string;
+  enabled: boolean;
+  settings: Record<string, string>;
+}): Record<string, unknown> {
+  const fields: Record<string, unknown> = { name: p.name, kind: p.kind, enabled: p.enabled };
+  for (const [key, value] of Object.entries(p.settings)) fields[`settings.${key}`] = value;
+  return fields;
+}
+
+/** The secret fields given a new value, by name only: the entry shows they were replaced. */
+function replacedSecrets(given: Record<string, string>): AuditChanges {
+  const names = Object.keys(given).filter((field) => given[field]);
+  return names.length > 0 ? { replaced: { before: null, after: names.sort() } } : {};
+}
+
+const providerTarget = (id: string, name: string) => ({
+  type: 'provider' as const,
+  id,
+  label: name,
+  subjectUserId: null,
+});
+
 const nameTaken = (err: unknown) =>
   isUniqueViolation(err) ? conflict(msg.providerNameTaken) : err;
 
@@ -89,18 +119,34 @@ export async function createProvider(
   ctx: AppContext,
   actor: Actor,
   body: CreateProviderBody,
+  auditActor: AuditActor,
 ): Promise<Provider> {
   requireAdmin(actor);
   const id = randomUUID();
   const settings = body.settings ?? {};
   const token = randomBytes(32).toString('base64url');
-  await repo
-    .insertProvider(ctx.db, id, body.kind, {
-      name: body.name,
-      enabled: body.enabled ?? true,
-      settings: settingsOf(body.kind, settings),
-      ...sealSecrets(ctx, id, body.secrets ?? {}, { secrets: {}, hints: {} }),
-      callbackToken: ctx.secretBox.seal(token, secretContext(id, CALLBACK_TOKEN_FIELD)),
+  const write = {
+    name: body.name,
+    enabled: body.enabled ?? true,
+    settings: settingsOf(body.kind, settings),
+  };
+  await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      await repo.insertProvider(tx, id, body.kind, {
+        ...write,
+        ...sealSecrets(ctx, id, body.secrets ?? {}, { secrets: {}, hints: {} }),
+        callbackToken: ctx.secretBox.seal(token, secretContext(id, CALLBACK_TOKEN_FIELD)),
+      });
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: 'provider.create',
+        target: providerTarget(id, body.name),
+        changes: {
+          ...auditChanges(null, auditedFields({ ...write, kind: body.kind })),
+          ...replacedSecrets(body.secrets ?? {}),
+        },
+      });
     })
     .catch((err: unknown) => {
       throw nameTaken(err);
@@ -113,6 +159,7 @@ export async function updateProvider(
   actor: Actor,
   id: string,
   body: UpdateProviderBody,
+  auditActor: AuditActor,
 ): Promise<Provider> {
   requireAdmin(actor);
   const row = await repo.getProvider(ctx.db, id);
@@ -123,12 +170,30 @@ export async function updateProvider(
     creating: false,
   });
   if (problem) throw badRequest(problem);
-  const updated = await repo
-    .updateProvider(ctx.db, id, {
-      name: body.name,
-      enabled: body.enabled ?? true,
-      settings: settingsOf(row.kind, given.settings),
-      ...sealSecrets(ctx, id, given.secrets, { secrets: row.secrets, hints: row.secret_hints }),
+  const write = {
+    name: body.name,
+    enabled: body.enabled ?? true,
+    settings: settingsOf(row.kind, given.settings),
+  };
+  const updated = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const saved = { secrets: row.secrets, hints: row.secret_hints };
+      const done = await repo.updateProvider(tx, id, {
+        ...write,
+        ...sealSecrets(ctx, id, given.secrets, saved),
+      });
+      if (!done) return false;
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: 'provider.update',
+        target: providerTarget(id, body.name),
+        changes: {
+          ...auditChanges(auditedFields(row), auditedFields({ ...write, kind: row.kind })),
+          ...replacedSecrets(given.secrets),
+        },
+      });
+      return true;
     })
     .catch((err: unknown) => {
       throw nameTaken(err);
@@ -138,11 +203,24 @@ export async function updateProvider(
   return presentOne(ctx, id);
 }
 
-export async function deleteProvider(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+export async function deleteProvider(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  auditActor: AuditActor,
+): Promise<void> {
   requireAdmin(actor);
   const row = await repo.getProvider(ctx.db, id);
   if (!row) throw notFound(msg.providerNotFound);
   if (row.builtin) throw conflict(msg.providerBuiltin);
-  if (!(await repo.deleteProvider(ctx.db, id))) throw conflict(msg.providerHasSenders);
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await repo.deleteProvider(tx, id))) throw conflict(msg.providerHasSenders);
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'provider.delete',
+      target: providerTarget(id, row.name),
+      changes: auditChanges(auditedFields(row), null),
+    });
+  });
   ctx.delivery.forget(row.key);
 }

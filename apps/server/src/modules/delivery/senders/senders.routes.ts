@@ -9,6 +9,7 @@ import {
   UpdateSenderBodySchema,
 } from '@herald/contract';
 import { caller } from '../../../plugins/auth.js';
+import { requestActor } from '../../audit/index.js';
 import * as senders from './senders.service.js';
 
 const ADMIN = { roles: ['Admin'] } as const;
@@ -24,7 +25,9 @@ export const sendersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delivery/senders',
     { config: ADMIN, schema: { body: CreateSenderBodySchema, response: { 201: SenderSchema } } },
     async (req, reply) =>
-      reply.code(201).send(await senders.createSender(app.ctx, caller(req), req.body)),
+      reply
+        .code(201)
+        .send(await senders.createSender(app.ctx, caller(req), req.body, requestActor(req))),
   );
   app.put(
     '/delivery/senders/:id',
@@ -36,13 +39,13 @@ export const sendersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SenderSchema },
       },
     },
-    (req) => senders.updateSender(app.ctx, caller(req), req.params.id, req.body),
+    (req) => senders.updateSender(app.ctx, caller(req), req.params.id, req.body, requestActor(req)),
   );
   app.delete(
     '/delivery/senders/:id',
     { config: ADMIN, schema: { params: IdParamsSchema } },
     async (req, reply) => {
-      await senders.deleteSender(app.ctx, caller(req), req.params.id);
+      await senders.deleteSender(app.ctx, caller(req), req.params.id, requestActor(req));
       return reply.code(204).send();
     },
   );
@@ -57,6 +60,6 @@ export const sendersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMIN,
       schema: { body: UpdateRoutesBodySchema, response: { 200: z.array(CreditRouteSchema) } },
     },
-    (req) => senders.updateRoutes(app.ctx, caller(req), req.body),
+    (req) => senders.updateRoutes(app.ctx, caller(req), req.body, requestActor(req)),
   );
 };

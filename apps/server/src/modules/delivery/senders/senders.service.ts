@@ -12,9 +12,11 @@ import {
   type UpdateSenderBody,
 } from '@herald/contract';
 import type { AppContext } from '../../../context.js';
+import type { DbOrTx } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/pg-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/app-error.js';
 import type { Actor } from '../../../policies/scope.js';
+import { auditChanges, recordAudit, type AuditActor } from '../../audit/index.js';
 import * as providers from './providers.repo.js';
 import * as repo from './senders.repo.js';
 
@@ -62,24 +64,51 @@ function checkAddress(kind: ProviderKind, address: string): void {
   }
 }
 
+/** What a sender's entry compares. */
+const storedSender = (row: repo.SenderRow) => ({
+  name: row.name,
+  address: row.address,
+  ratePerSecond: row.rate_per_second,
+  dailyLimit: row.daily_limit,
+});
+
+const senderTarget = (id: string, name: string) => ({
+  type: 'sender' as const,
+  id,
+  label: name,
+  subjectUserId: null,
+});
+
 const nameTaken = (err: unknown) => (isUniqueViolation(err) ? conflict(msg.senderNameTaken) : err);
 
 export async function createSender(
   ctx: AppContext,
   actor: Actor,
   body: CreateSenderBody,
+  auditActor: AuditActor,
 ): Promise<Sender> {
   requireAdmin(actor);
   const provider = await providers.getProvider(ctx.db, body.providerId);
   if (!provider) throw notFound(msg.providerNotFound);
   const address = body.address ?? '';
   checkAddress(provider.kind, address);
-  const id = await repo
-    .insertSender(ctx.db, provider.id, {
-      name: body.name,
-      address,
-      ratePerSecond: Number(body.ratePerSecond),
-      dailyLimit: body.dailyLimit === null ? null : Number(body.dailyLimit),
+  const fields = {
+    name: body.name,
+    address,
+    ratePerSecond: Number(body.ratePerSecond),
+    dailyLimit: body.dailyLimit === null ? null : Number(body.dailyLimit),
+  };
+  const id = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const newId = await repo.insertSender(tx, provider.id, fields);
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: 'sender.create',
+        target: senderTarget(newId, body.name),
+        changes: auditChanges(null, { ...fields, provider: provider.name }),
+      });
+      return newId;
     })
     .catch((err: unknown) => {
       throw nameTaken(err);
@@ -92,6 +121,7 @@ export async function updateSender(
   actor: Actor,
   id: string,
   body: UpdateSenderBody,
+  auditActor: AuditActor,
 ): Promise<Sender> {
   requireAdmin(actor);
   const current = await repo.getSender(ctx.db, id);
@@ -103,21 +133,54 @@ export async function updateSender(
     ratePerSecond: Number(body.ratePerSecond),
     dailyLimit: body.dailyLimit === null ? null : Number(body.dailyLimit),
   };
-  const updated = await repo.updateSender(ctx.db, id, change).catch((err: unknown) => {
-    throw nameTaken(err);
-  });
+  const updated = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      if (!(await repo.updateSender(tx, id, change))) return false;
+      const before = storedSender(current);
+      // A field left out of the request keeps its value: it is no change.
+      const after = {
+        name: change.name ?? before.name,
+        address: change.address ?? before.address,
+        ratePerSecond: change.ratePerSecond,
+        dailyLimit: change.dailyLimit,
+      };
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: 'sender.update',
+        target: senderTarget(id, after.name),
+        changes: auditChanges(before, after),
+      });
+      return true;
+    })
+    .catch((err: unknown) => {
+      throw nameTaken(err);
+    });
   if (!updated) throw notFound(msg.senderNotFound);
   return presentOne(ctx, id);
 }
 
 /** Refused for the default sender and while a campaign it sends is not settled. */
-export async function deleteSender(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+export async function deleteSender(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  auditActor: AuditActor,
+): Promise<void> {
   requireAdmin(actor);
   const current = await repo.getSender(ctx.db, id);
   if (!current) throw notFound(msg.senderNotFound);
   if (current.is_default) throw conflict(msg.senderIsDefault);
   if (await repo.senderSending(ctx.db, id)) throw conflict(msg.senderSending);
-  if (!(await repo.deleteSender(ctx.db, id))) throw notFound(msg.senderNotFound);
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await repo.deleteSender(tx, id))) throw notFound(msg.senderNotFound);
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'sender.delete',
+      target: senderTarget(id, current.name),
+      changes: auditChanges({ ...storedSender(current), provider: current.provider_name }, null),
+    });
+  });
 }
 
 export async function listRoutes(ctx: AppContext, actor: Actor): Promise<CreditRoute[]> {
@@ -129,6 +192,18 @@ export async function listRoutes(ctx: AppContext, actor: Actor): Promise<CreditR
   }));
 }
 
+/** Each credit type's routed sender by name, null for the default sender (the entry's fields). */
+async function routedSenderNames(tx: DbOrTx): Promise<Record<string, string | null>> {
+  const names = new Map((await repo.listSenders(tx)).map((s) => [s.id, s.name]));
+  const routed = new Map((await repo.listRoutes(tx)).map((r) => [r.credit_type, r.sender_id]));
+  return Object.fromEntries(
+    CREDIT_TYPES.map((type) => {
+      const senderId = routed.get(type);
+      return [type, senderId ? (names.get(senderId) ?? senderId) : null];
+    }),
+  );
+}
+
 /**
  * Sets the routes given (others stay as they are); a rich type never goes to an SMS gateway.
  * All or nothing, in one transaction.
@@ -137,9 +212,11 @@ export async function updateRoutes(
   ctx: AppContext,
   actor: Actor,
   body: UpdateRoutesBody,
+  auditActor: AuditActor,
 ): Promise<CreditRoute[]> {
   requireAdmin(actor);
   await ctx.db.transaction().execute(async (tx) => {
+    const before = await routedSenderNames(tx);
     for (const route of body.routes) {
       if (route.senderId === null) {
         await repo.setRoute(tx, route.creditType, null);
@@ -152,6 +229,15 @@ export async function updateRoutes(
       }
       await repo.setRoute(tx, route.creditType, sender.id);
     }
+    const changes = auditChanges(before, await routedSenderNames(tx));
+    // Routes sent as they already were change nothing: no entry.
+    if (Object.keys(changes).length === 0) return;
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'routing.update',
+      target: { type: 'routing', id: null, label: 'Credit type routing', subjectUserId: null },
+      changes,
+    });
   });
   return listRoutes(ctx, actor);
 }

@@ -9,6 +9,7 @@ import {
   SenderTemplateSchema,
 } from '@herald/contract';
 import { caller } from '../../../plugins/auth.js';
+import { requestActor } from '../../audit/index.js';
 import * as templates from './templates.service.js';
 
 const ADMIN = { roles: ['Admin'] } as const;
@@ -39,13 +40,21 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(await templates.addTemplate(app.ctx, caller(req), req.params.id, req.body)),
+        .send(
+          await templates.addTemplate(
+            app.ctx,
+            caller(req),
+            req.params.id,
+            req.body,
+            requestActor(req),
+          ),
+        ),
   );
   app.delete(
     '/delivery/templates/:id',
     { config: ADMIN, schema: { params: IdParamsSchema } },
     async (req, reply) => {
-      await templates.removeTemplate(app.ctx, caller(req), req.params.id);
+      await templates.removeTemplate(app.ctx, caller(req), req.params.id, requestActor(req));
       return reply.code(204).send();
     },
   );

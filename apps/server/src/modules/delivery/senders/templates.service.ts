@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../../db/database.js';
 import { isUniqueViolation } from '../../../db/pg-errors.js';
 import { badRequest, conflict, notFound } from '../../../lib/app-error.js';
 import type { Actor } from '../../../policies/scope.js';
+import { auditChanges, recordAudit, type AuditActor } from '../../audit/index.js';
 import { getSender } from './senders.repo.js';
 import { requireAdmin } from './senders.service.js';
 import * as repo from './templates.repo.js';
@@ -38,6 +39,14 @@ function present(row: Row): SenderTemplate {
   };
 }
 
+/** A template is named by its name and language, as WhatsApp knows it. */
+const templateTarget = (id: string, t: { name: string; language: string }) => ({
+  type: 'template' as const,
+  id,
+  label: `${t.name} (${t.language})`,
+  subjectUserId: null,
+});
+
 async function whatsAppSender(ctx: AppContext, senderId: string) {
   const sender = await getSender(ctx.db, senderId);
   if (!sender) throw notFound(msg.senderNotFound);
@@ -61,20 +70,31 @@ export async function addTemplate(
   actor: Actor,
   senderId: string,
   body: CreateTemplateBody,
+  auditActor: AuditActor,
 ): Promise<SenderTemplate> {
   requireAdmin(actor);
-  await whatsAppSender(ctx, senderId);
+  const sender = await whatsAppSender(ctx, senderId);
   if ((await repo.countTemplates(ctx.db, senderId)) >= TEMPLATE_LIMITS.perSender) {
     throw conflict(msg.templateTooMany(TEMPLATE_LIMITS.perSender));
   }
-  const id = await repo
-    .insertTemplate(ctx.db, {
-      senderId,
-      name: body.name,
-      language: body.language,
-      body: body.body,
-      // The schema refused a body whose variables are not numbered 1 to n.
-      variables: templateVariableCount(body.body) ?? 0,
+  const fields = {
+    name: body.name,
+    language: body.language,
+    body: body.body,
+    // The schema refused a body whose variables are not numbered 1 to n.
+    variables: templateVariableCount(body.body) ?? 0,
+  };
+  const id = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const newId = await repo.insertTemplate(tx, { senderId, ...fields });
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: 'template.create',
+        target: templateTarget(newId, fields),
+        changes: auditChanges(null, { ...fields, sender: sender.name }),
+      });
+      return newId;
     })
     .catch((err: unknown) => {
       throw isUniqueViolation(err) ? conflict(msg.templateTaken) : err;
@@ -84,9 +104,24 @@ export async function addTemplate(
   return present(row);
 }
 
-export async function removeTemplate(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+export async function removeTemplate(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  auditActor: AuditActor,
+): Promise<void> {
   requireAdmin(actor);
-  if (!(await repo.deleteTemplate(ctx.db, id))) throw notFound(msg.templateNotFound);
+  await ctx.db.transaction().execute(async (tx) => {
+    const row = await repo.getTemplate(tx, id);
+    if (!row || !(await repo.deleteTemplate(tx, id))) throw notFound(msg.templateNotFound);
+    const { name, language, body, variables } = row;
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'template.delete',
+      target: templateTarget(id, row),
+      changes: auditChanges({ name, language, body, variables }, null),
+    });
+  });
 }
 
 /** The templates the campaign form offers for a credit type (none unless it goes to WhatsApp). */
