@@ -1,17 +1,26 @@
-import { server as msg, twoFactorMessages as m, type SecuritySettings } from '@herald/contract';
+import {
+  server as msg,
+  twoFactorMessages as m,
+  type SecuritySettings,
+  type SecuritySettingsReply,
+} from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { Actor } from '../../policies/scope.js';
 import { brandingFor } from '../branding/branding.service.js';
 import * as repo from './two-factor.repo.js';
+import { findAuditRetentionDays, setAuditRetentionDays } from '../audit/index.js';
 
 /**
  * What the Admin controls of two-factor sign-in: the platform-wide requirement for Admins and
  * Resellers, and resetting a user who lost both the phone and the recovery codes.
  */
 
-export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySettings> {
-  return { requireTwoFactor: await repo.findRequireTwoFactor(ctx.db) };
+export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySettingsReply> {
+  return {
+    requireTwoFactor: await repo.findRequireTwoFactor(ctx.db),
+    auditRetentionDays: await findAuditRetentionDays(ctx.db),
+  };
 }
 
 /**
@@ -23,17 +32,21 @@ export async function setSecuritySettings(
   ctx: AppContext,
   actor: Actor,
   settings: SecuritySettings,
-): Promise<SecuritySettings> {
+): Promise<SecuritySettingsReply> {
   if (settings.requireTwoFactor) {
     const own = await repo.findTwoFactor(ctx.db, actor.id);
     if (!own?.two_factor_enabled_at) throw badRequest(m.settingNeedsOwn);
   }
   await ctx.db.transaction().execute(async (tx) => {
     await repo.setRequireTwoFactor(tx, settings.requireTwoFactor);
+    // Audit retention (docs/audit.md, Retention): left out, the current one stays.
+    if (settings.auditRetentionDays !== undefined) {
+      await setAuditRetentionDays(tx, settings.auditRetentionDays);
+    }
     await ctx.authState.changedAll(tx);
   });
   ctx.authState.forgetAll();
-  return settings;
+  return getSecuritySettings(ctx);
 }
 
 /**
