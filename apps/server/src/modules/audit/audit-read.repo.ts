@@ -60,6 +60,11 @@ export async function auditRows(
   f: AuditReadFilter,
   limit: number,
 ): Promise<AuditRow[]> {
+  return (await auditRowsQuery(db, viewer, f, limit).execute()) as AuditRow[];
+}
+
+/** The page's query, not yet run (its plan is checked in audit-read-plan.test.ts). */
+export function auditRowsQuery(db: DbOrTx, viewer: AuditViewer, f: AuditReadFilter, limit: number) {
   let q = db
     .selectFrom('audit_log as l')
     .select([
@@ -102,8 +107,7 @@ export async function auditRows(
   if (f.from) q = q.where('l.at', '>=', f.from);
   if (f.until) q = q.where('l.at', '<', f.until);
   if (f.before) q = q.where(sql<boolean>`l.id < ${f.before}::bigint`);
-  const rows = await q.orderBy('l.id', 'desc').limit(limit).execute();
-  return rows as AuditRow[];
+  return q.orderBy('l.id', 'desc').limit(limit);
 }
 
 /** The retention in days, as the Admin set it. */
