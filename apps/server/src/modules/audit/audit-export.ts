@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth-state.js';
-import { csvText } from '../campaigns/report-csv.js';
+import { csvText } from '../campaigns/index.js';
 import { auditRows } from './audit-read.repo.js';
 import { auditFilter, auditViewer, presentAuditEntry } from './audit-read.service.js';
 

@@ -13,3 +13,5 @@ export {
 } from './campaign-cleanup.repo.js';
 export { presentDelivery } from './campaigns.presenter.js';
 export { shardSums, summedCounts } from './delivery-counts.sql.js';
+/** Formula-safe CSV text, for other modules' exports (the audit log's). */
+export { csvText } from './report-csv.js';
