@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (token: string, payload: unknown) =>
+const put = (token: string, payload: Record<string, unknown>) =>
   t.request({ method: 'PUT', url: '/api/settings/security', token, payload });
 
 /** An entry `days` old, tagged by its target id. */
