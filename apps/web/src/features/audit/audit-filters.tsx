@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { Alert, Button, Spinner } from 'react-bootstrap';
+import type { ReactNode } from 'react';
+import { Alert, Button, Col, Spinner } from 'react-bootstrap';
 import { AUDIT_TARGET_TYPES, auditUi as t } from '@herald/contract';
-import { FilterCol, FiltersCard, SelectFilter } from '../../components/filters-card';
-import { TextField } from '../../components/form-field';
+import { FiltersCard } from '../../components/filters-card';
+import { SelectField, TextField } from '../../components/form-field';
 import { useExportAuditLog } from '../../api/audit/export-audit-log';
 import { EMPTY_AUDIT_FILTERS, type AuditFilterValues } from '../../api/audit/get-audit-log';
 import { ACTION_OPTIONS } from './audit-data';
@@ -12,6 +13,15 @@ interface AuditFiltersProps {
   onChange: (values: AuditFilterValues) => void;
   /** False while loading or when there are no rows. */
   canExport: boolean;
+}
+
+/** Six filters: three a row on wide screens (the dates share the first with Actor), two on small. */
+function Cell({ children }: { children: ReactNode }) {
+  return (
+    <Col sm={6} lg={4}>
+      {children}
+    </Col>
+  );
 }
 
 /** The Audit Log's Filters card, Clear Filters and the CSV export of what they select. */
@@ -61,7 +71,7 @@ export const AuditFilters = memo(function AuditFilters(props: AuditFiltersProps)
         )
       }
     >
-      <FilterCol>
+      <Cell>
         <TextField
           className="mb-0"
           controlId="audit-actor"
@@ -70,24 +80,32 @@ export const AuditFilters = memo(function AuditFilters(props: AuditFiltersProps)
           value={values.actor}
           onChange={set('actor')}
         />
-      </FilterCol>
-      <SelectFilter
-        controlId="audit-action"
-        label={t.actionLabel}
-        placeholder={t.allActions}
-        options={ACTION_OPTIONS}
-        value={values.action}
-        onChange={set('action')}
-      />
-      <SelectFilter
-        controlId="audit-target-type"
-        label={t.targetTypeLabel}
-        placeholder={t.allTargetTypes}
-        options={AUDIT_TARGET_TYPES}
-        value={values.targetType}
-        onChange={set('targetType')}
-      />
-      <FilterCol>
+      </Cell>
+      {/* Wide: the dates and Actor on the first row, the other three on the second. */}
+      <div className="w-100 d-none d-lg-block" />
+      <Cell>
+        <SelectField
+          className="mb-0"
+          controlId="audit-action"
+          label={t.actionLabel}
+          placeholder={t.allActions}
+          options={ACTION_OPTIONS}
+          value={values.action}
+          onChange={set('action')}
+        />
+      </Cell>
+      <Cell>
+        <SelectField
+          className="mb-0"
+          controlId="audit-target-type"
+          label={t.targetTypeLabel}
+          placeholder={t.allTargetTypes}
+          options={AUDIT_TARGET_TYPES}
+          value={values.targetType}
+          onChange={set('targetType')}
+        />
+      </Cell>
+      <Cell>
         <TextField
           className="mb-0"
           controlId="audit-target"
@@ -96,7 +114,7 @@ export const AuditFilters = memo(function AuditFilters(props: AuditFiltersProps)
           value={values.target}
           onChange={set('target')}
         />
-      </FilterCol>
+      </Cell>
     </FiltersCard>
   );
 });
