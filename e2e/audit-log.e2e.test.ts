@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_CSV_COLUMNS, AUDIT_LOG_PAGE_DEFAULT, auditUi as a } from '@herald/contract';
+import {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_LOG_PAGE_DEFAULT,
+  auditMessages,
+  auditUi as a,
+} from '@herald/contract';
 import {
   adminCredentials,
   apiCreateUser,
@@ -137,6 +142,38 @@ describe('the Audit Log', () => {
     expect(rows[1]).toContain('203.0.113.50');
     expect(rows.join(' ')).not.toContain(other.email);
     await shotWidths(page, 'audit-log-reseller');
+    await page.context().close();
+  });
+
+  it('lets the Admin set the retention on User Management, refusing under 90 days', async () => {
+    const page = await t.page();
+    await page.goto('/users');
+    const days = page.getByLabel(a.retentionLabel);
+    await expect.poll(() => days.inputValue()).toBe('400');
+    await days.fill('50');
+    await page.getByText(auditMessages.retentionInvalid).waitFor();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await days.fill('120');
+    await save.click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await apiJson<{ auditRetentionDays: number }>(
+              'GET',
+              '/api/settings/security',
+              t.adminToken,
+            )
+          ).auditRetentionDays,
+      )
+      .toBe(120);
+    await page.reload();
+    await expect.poll(() => page.getByLabel(a.retentionLabel).inputValue()).toBe('120');
+    await apiJson('PUT', '/api/settings/security', t.adminToken, {
+      requireTwoFactor: false,
+      auditRetentionDays: 400,
+    });
     await page.context().close();
   });
 });
