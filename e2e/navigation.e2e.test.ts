@@ -22,6 +22,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Providers', '/providers'],
     ['Whitelabel Settings', '/whitelabel-settings'],
     ['API & Webhooks', '/api-keys'],
+    ['Audit Log', '/audit-log'],
   ],
   Reseller: [
     ['Dashboard', '/reseller-dashboard'],
@@ -36,6 +37,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Announcements', '/announcements-history'],
     ['Whitelabel Settings', '/whitelabel-settings'],
     ['API & Webhooks', '/api-keys'],
+    ['Audit Log', '/audit-log'],
   ],
   'Sub-Reseller': [
     ['Dashboard', '/subreseller-dashboard'],
@@ -49,6 +51,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Announcements', '/announcements-history'],
     ['Whitelabel Settings', '/whitelabel-settings'],
     ['API & Webhooks', '/api-keys'],
+    ['Audit Log', '/audit-log'],
   ],
   User: [
     ['Dashboard', '/user-dashboard'],
@@ -59,6 +62,7 @@ const MENUS: Record<Role, [label: string, path: string][]> = {
     ['Support Tickets', '/tickets'],
     ['Announcements', '/announcements-history'],
     ['API & Webhooks', '/api-keys'],
+    ['Audit Log', '/audit-log'],
   ],
 };
 

@@ -19,6 +19,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { historyRoutes } from './modules/credits/history.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(analyticsRoutes);
       await api.register(creditsRoutes);
       await api.register(historyRoutes);
+      await api.register(auditRoutes);
       await api.register(campaignsRoutes);
       await api.register(ticketsRoutes);
       await api.register(announcementsRoutes);

@@ -47,3 +47,6 @@ export * from './two-factor.js';
 export * from './two-factor-messages.js';
 export * from './schemas/two-factor.js';
 export * from './audit.js';
+export * from './audit-limits.js';
+export * from './audit-messages.js';
+export * from './schemas/audit-log.js';

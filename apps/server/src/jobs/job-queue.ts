@@ -30,6 +30,8 @@ export const TASKS = {
   scanWebhookRecipients: 'webhook-recipients-scan',
   /** Old webhook events and their delivery log go. */
   pruneWebhookEvents: 'webhook-prune',
+  /** Audit entries older than the Admin's retention go (modules/audit/audit-retention.ts). */
+  pruneAuditLog: 'audit-prune',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

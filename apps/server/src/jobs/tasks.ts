@@ -15,6 +15,7 @@ import { buildDownload } from '../modules/backup/backup-downloads.js';
 import { runSave } from '../modules/backup/manual-backup.js';
 import { deliveryCrontab, deliveryTasks } from '../modules/delivery/index.js';
 import { webhookCrontab, webhookTasks } from '../modules/webhooks/webhook-tasks.js';
+import { pruneAuditLog } from '../modules/audit/index.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 /** A backup download's or a save to the server's id. */
@@ -52,6 +53,9 @@ export function taskList(ctx: AppContext): TaskList {
       const removed = Object.values(swept).reduce((sum, n) => sum + n, 0);
       report('orphaned upload files removed', removed);
     },
+    [TASKS.pruneAuditLog]: async () => {
+      report('audit entries past their retention removed', await pruneAuditLog(ctx.db));
+    },
     [SCHEDULED_BACKUP_TASK]: async () => {
       const { name, pruned } = await runScheduledBackup(ctx);
       ctx.log.info({ component: 'jobs', name, pruned }, 'scheduled backup saved');
@@ -79,6 +83,7 @@ export const crontab: ParsedCronItem[] = parseCronItems([
   { task: TASKS.sweepUploads, match: '20 * * * *' },
   { task: TASKS.requeueMail, match: '35 * * * *' },
   { task: TASKS.pruneSentMail, match: '40 3 * * *' },
+  { task: TASKS.pruneAuditLog, match: '50 3 * * *' },
   { task: SCHEDULED_BACKUP_TASK, match: DEFAULT_BACKUP_CRON },
 ])
   .concat(deliveryCrontab)

@@ -47,6 +47,7 @@ const BackupPage = screen(() => import('../features/backup/backup-page'), 'Backu
 const StoragePage = screen(() => import('../features/backup/storage-page'), 'StoragePage');
 
 const ProvidersPage = screen(() => import('../features/delivery/providers-page'), 'ProvidersPage');
+const AuditLogPage = screen(() => import('../features/audit/audit-log-page'), 'AuditLogPage');
 
 const screens: Partial<Record<RouteKey, Preloadable<object>>> = {
   admin: DashboardPage,
@@ -70,6 +71,7 @@ const screens: Partial<Record<RouteKey, Preloadable<object>>> = {
   backup: BackupPage,
   storage: StoragePage,
   providers: ProvidersPage,
+  auditLog: AuditLogPage,
 };
 
 /** Starts loading the screen shown at `pathname`, if any (app.tsx, preloadRoute). */

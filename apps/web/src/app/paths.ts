@@ -77,6 +77,8 @@ export const routes = {
   backup: { path: '/backup', roles: ['Admin'], title: 'Backup & Data', ready: true },
   storage: { path: '/storage', roles: ['Admin'], title: 'Storage Management', ready: true },
   providers: { path: '/providers', roles: ['Admin'], title: 'Providers', ready: true },
+  // Each role sees what it may: the Admin all, a reseller its subtree, a User its own entries.
+  auditLog: { path: '/audit-log', roles: ALL, title: 'Audit Log', ready: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;
@@ -124,6 +126,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'providers', label: 'Providers' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
     { key: 'apiKeys', label: 'API & Webhooks' },
+    { key: 'auditLog', label: 'Audit Log' },
   ],
   Reseller: [
     { key: 'resellerDashboard', label: 'Dashboard' },
@@ -138,6 +141,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'announcementsHistory', label: 'Announcements' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
     { key: 'apiKeys', label: 'API & Webhooks' },
+    { key: 'auditLog', label: 'Audit Log' },
   ],
   'Sub-Reseller': [
     { key: 'subResellerDashboard', label: 'Dashboard' },
@@ -151,6 +155,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'announcementsHistory', label: 'Announcements' },
     { key: 'whitelabel', label: 'Whitelabel Settings' },
     { key: 'apiKeys', label: 'API & Webhooks' },
+    { key: 'auditLog', label: 'Audit Log' },
   ],
   User: [
     { key: 'userDashboard', label: 'Dashboard' },
@@ -161,6 +166,7 @@ export const MENUS: Record<Role, MenuItem[]> = {
     { key: 'tickets', label: 'Support Tickets' },
     { key: 'announcementsHistory', label: 'Announcements' },
     { key: 'apiKeys', label: 'API & Webhooks' },
+    { key: 'auditLog', label: 'Audit Log' },
   ],
 };
 

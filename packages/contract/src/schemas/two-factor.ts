@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SessionUserSchema } from './auth.js';
 import { TWO_FACTOR_DIGITS } from '../two-factor.js';
 import { twoFactorMessages as m } from '../two-factor-messages.js';
+import { AuditRetentionDaysSchema } from './audit-log.js';
 
 /** A six-digit authenticator code (enrolment, regenerating recovery codes). */
 export const AuthenticatorCodeSchema = z
@@ -74,8 +75,13 @@ export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBodySchema>;
 export const RecoveryCodesBodySchema = z.object({ code: AuthenticatorCodeSchema });
 export type RecoveryCodesBody = z.infer<typeof RecoveryCodesBodySchema>;
 
-/** GET and PUT /api/settings/security (Admin). */
+/** PUT /api/settings/security (Admin): a retention left out keeps the current one. */
 export const SecuritySettingsSchema = z.object({
   requireTwoFactor: z.boolean({ error: m.settingInvalid }),
+  auditRetentionDays: AuditRetentionDaysSchema.optional(),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
+
+/** GET and PUT /api/settings/security answer the whole settings. */
+export const SecuritySettingsReplySchema = SecuritySettingsSchema.required();
+export type SecuritySettingsReply = z.infer<typeof SecuritySettingsReplySchema>;

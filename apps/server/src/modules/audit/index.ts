@@ -6,3 +6,5 @@ export {
   SYSTEM_ACTOR,
   type AuditActor,
 } from './audit-actor.js';
+export { pruneAuditLog } from './audit-retention.js';
+export { findAuditRetentionDays, setAuditRetentionDays } from './audit-read.repo.js';

@@ -19,3 +19,5 @@ export {
   recordStatusMove,
   type AuditedCampaign,
 } from './campaign-audit.js';
+/** Formula-safe CSV text, for other modules' exports (the audit log's). */
+export { csvText } from './report-csv.js';

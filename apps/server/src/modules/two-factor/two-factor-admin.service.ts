@@ -1,8 +1,19 @@
-import { server as msg, twoFactorMessages as m, type SecuritySettings } from '@herald/contract';
+import {
+  server as msg,
+  twoFactorMessages as m,
+  type SecuritySettings,
+  type SecuritySettingsReply,
+} from '@herald/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { Actor } from '../../policies/scope.js';
-import { auditChanges, recordAudit, type AuditActor } from '../audit/index.js';
+import {
+  auditChanges,
+  findAuditRetentionDays,
+  recordAudit,
+  setAuditRetentionDays,
+  type AuditActor,
+} from '../audit/index.js';
 import { brandingFor } from '../branding/branding.service.js';
 import * as repo from './two-factor.repo.js';
 
@@ -11,8 +22,11 @@ import * as repo from './two-factor.repo.js';
  * Resellers, and resetting a user who lost both the phone and the recovery codes.
  */
 
-export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySettings> {
-  return { requireTwoFactor: await repo.findRequireTwoFactor(ctx.db) };
+export async function getSecuritySettings(ctx: AppContext): Promise<SecuritySettingsReply> {
+  return {
+    requireTwoFactor: await repo.findRequireTwoFactor(ctx.db),
+    auditRetentionDays: await findAuditRetentionDays(ctx.db),
+  };
 }
 
 /** A settings row as its audit entry compares it: the settings only, not the row's own fields. */
@@ -33,7 +47,7 @@ export async function setSecuritySettings(
   actor: Actor,
   settings: SecuritySettings,
   auditActor: AuditActor,
-): Promise<SecuritySettings> {
+): Promise<SecuritySettingsReply> {
   if (settings.requireTwoFactor) {
     const own = await repo.findTwoFactor(ctx.db, actor.id);
     if (!own?.two_factor_enabled_at) throw badRequest(m.settingNeedsOwn);
@@ -42,6 +56,10 @@ export async function setSecuritySettings(
     // The whole row before and after: whichever setting the request changed is in the entry.
     const before = await repo.lockSecuritySettings(tx);
     await repo.setRequireTwoFactor(tx, settings.requireTwoFactor);
+    // Audit retention (docs/audit.md, Retention): left out, the current one stays.
+    if (settings.auditRetentionDays !== undefined) {
+      await setAuditRetentionDays(tx, settings.auditRetentionDays);
+    }
     await ctx.authState.changedAll(tx);
     const after = await repo.lockSecuritySettings(tx);
     const changes = auditChanges(securityFields(before), securityFields(after));
@@ -55,7 +73,7 @@ export async function setSecuritySettings(
     });
   });
   ctx.authState.forgetAll();
-  return settings;
+  return getSecuritySettings(ctx);
 }
 
 /**

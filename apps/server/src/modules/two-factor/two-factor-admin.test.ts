@@ -67,7 +67,10 @@ describe('the Admin setting: two-factor sign-in required for Admins and Reseller
     });
     expect(bad.statusCode).toBe(400);
     const get = await t.request({ method: 'GET', url: '/api/settings/security', token: admin });
-    expect(get.json<SecuritySettings>()).toEqual({ requireTwoFactor: false });
+    expect(get.json<SecuritySettings>()).toEqual({
+      requireTwoFactor: false,
+      auditRetentionDays: 400,
+    });
   });
 
   it('holds a Reseller without it to the enrolment, on open sessions too; a User or Sub-Reseller is not held', async () => {
@@ -76,7 +79,7 @@ describe('the Admin setting: two-factor sign-in required for Admins and Reseller
     const user = await t.createUser(admin, { role: 'User' });
     const set = await setRequired(admin, true);
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ requireTwoFactor: true });
+    expect(set.json()).toEqual({ requireTwoFactor: true, auditRetentionDays: 400 });
 
     // The session made before the setting is held at once (every cached caller is forgotten).
     const blocked = await t.request({ method: 'GET', url: '/api/users', token: reseller.token });

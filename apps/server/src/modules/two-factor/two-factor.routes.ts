@@ -4,6 +4,7 @@ import {
   MessageSchema,
   RecoveryCodesBodySchema,
   RecoveryCodesReplySchema,
+  SecuritySettingsReplySchema,
   SecuritySettingsSchema,
   TwoFactorConfirmBodySchema,
   TwoFactorDisableBodySchema,
@@ -73,7 +74,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settings/security',
-    { config: adminOnly, schema: { response: { 200: SecuritySettingsSchema } } },
+    { config: adminOnly, schema: { response: { 200: SecuritySettingsReplySchema } } },
     () => admin.getSecuritySettings(ctx),
   );
 
@@ -81,7 +82,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/security',
     {
       config: adminOnly,
-      schema: { body: SecuritySettingsSchema, response: { 200: SecuritySettingsSchema } },
+      schema: { body: SecuritySettingsSchema, response: { 200: SecuritySettingsReplySchema } },
     },
     (req) => admin.setSecuritySettings(ctx, caller(req), req.body, requestActor(req)),
   );

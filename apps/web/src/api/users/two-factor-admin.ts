@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody, SecuritySettings } from '@herald/contract';
+import type { MessageBody, SecuritySettings, SecuritySettingsReply } from '@herald/contract';
 import { api } from '../../lib/api-client';
 import { usersRootKey } from './get-users';
 
@@ -16,11 +16,11 @@ export function useResetTwoFactor() {
 
 const SETTINGS_KEY = ['settings', 'security'] as const;
 
-/** Admin: whether two-factor sign-in is required for Admins and Resellers. */
+/** Admin: whether two-factor sign-in is required for Admins and Resellers; audit retention. */
 export function useSecuritySettings() {
   return useQuery({
     queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => api<SecuritySettings>('/settings/security', { signal }),
+    queryFn: ({ signal }) => api<SecuritySettingsReply>('/settings/security', { signal }),
   });
 }
 
@@ -28,7 +28,7 @@ export function useSaveSecuritySettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SecuritySettings) =>
-      api<SecuritySettings>('/settings/security', { method: 'PUT', body }),
+      api<SecuritySettingsReply>('/settings/security', { method: 'PUT', body }),
     onSuccess: (saved) => client.setQueryData(SETTINGS_KEY, saved),
   });
 }

@@ -2,10 +2,12 @@ import { Alert, Card, Form } from 'react-bootstrap';
 import { twoFactorUi as t } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
 import { useSaveSecuritySettings, useSecuritySettings } from '../../api/users/two-factor-admin';
+import { AuditRetentionField } from './audit-retention-field';
 
 /**
  * Admin-only, on User Management: require two-factor sign-in for Admins and Resellers. The
- * switch saves at once; the server refuses it while the Admin has none of their own.
+ * switch saves at once; the server refuses it while the Admin has none of their own. Below it,
+ * how long audit entries are kept.
  */
 export function SecuritySettingsCard() {
   const settings = useSecuritySettings();
@@ -33,6 +35,14 @@ export function SecuritySettingsCard() {
         <Form.Text id="require-two-factor-hint" muted>
           {t.settingHint}
         </Form.Text>
+        <AuditRetentionField
+          saved={settings.data?.auditRetentionDays}
+          pending={save.isPending}
+          onSave={(change) =>
+            settings.data &&
+            save.mutate({ requireTwoFactor: settings.data.requireTwoFactor, ...change })
+          }
+        />
       </Card.Body>
     </Card>
   );
