@@ -34,7 +34,8 @@ export async function senderOfCampaign(
 
 /**
  * Approved becomes Processing with the sender and dispatch running; false for a campaign the
- * engine already took once (its `dispatch_state` is set for good).
+ * engine already took once (its `dispatch_state` is set for good), or one whose "Send at" is
+ * still ahead (its scheduled job starts it then; docs/delivery.md, Scheduled sends).
  */
 export async function markStarted(
   tx: Tx,
@@ -52,6 +53,7 @@ export async function markStarted(
     })
     .where('id', '=', campaignId)
     .where('dispatch_state', 'is', null)
+    .where(sql<boolean>`send_at IS NULL OR send_at <= now()`)
     .returning('id')
     .executeTakeFirst();
   return started !== undefined;
