@@ -26,6 +26,19 @@ export const scheduleMessages = {
     `Your campaign '${campaign.name}' reached its scheduled time and is being sent.`,
 } as const;
 
+/** The screens' words for a campaign's "Send at" (create form, list, details). */
+export const scheduleUi = {
+  sendAtLabel: 'Send at (optional)',
+  sendAtHint: (timeZone: string) =>
+    `In your time zone, ${timeZone}. Leave empty to send as soon as it is approved; at most ${SEND_AT_MAX_DAYS} days ahead.`,
+  /** The list's and details' line while an approved campaign waits for its time. */
+  scheduledFor: (when: string) => `Scheduled for ${when}`,
+  /** The details' row label, whatever the status. */
+  detailsLabel: 'Send at',
+  /** The create dialog's line, before confirming. */
+  confirmLine: (when: string) => `It will be sent at ${when}, once approved.`,
+} as const;
+
 /** What is wrong with `sendAt` for a campaign created at `now` (ms since the epoch), if anything. */
 export function sendAtProblem(sendAt: Date, now: number): string | null {
   const at = sendAt.getTime();
