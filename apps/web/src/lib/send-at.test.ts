@@ -16,8 +16,9 @@ describe('send-at', () => {
 
   it('shows an instant in the given zone with the zone named', () => {
     const iso = '2026-12-24T17:00:00.000Z';
-    expect(formatSendAt(iso, 'Europe/Berlin')).toBe('24 Dec 2026, 18:00 (Europe/Berlin)');
-    expect(formatSendAt(iso, 'Asia/Kolkata')).toBe('24 Dec 2026, 22:30 (Asia/Kolkata)');
+    expect(formatSendAt(iso, 'Europe/Berlin', 'en-GB')).toBe('24 Dec 2026, 18:00 (Europe/Berlin)');
+    expect(formatSendAt(iso, 'Asia/Kolkata', 'en-GB')).toBe('24 Dec 2026, 22:30 (Asia/Kolkata)');
+    expect(formatSendAt(iso, 'UTC', 'en-US')).toBe('Dec 24, 2026, 5:00 PM (UTC)');
     expect(formatSendAt('nonsense', 'UTC')).toBe('-');
   });
 });

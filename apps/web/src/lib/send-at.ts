@@ -26,14 +26,17 @@ export function isoToLocalInput(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
-/** "24 Dec 2026, 18:00 (Europe/Berlin)": an instant in the viewer's zone, with the zone named. */
-export function formatSendAt(iso: string, timeZone: string = browserTimeZone()): string {
+/**
+ * An instant in the viewer's zone and locale, with the zone named: "Dec 24, 2026, 6:00 PM
+ * (Europe/Berlin)" for en-US. `locale` is for tests; the screens use the browser's.
+ */
+export function formatSendAt(
+  iso: string,
+  timeZone: string = browserTimeZone(),
+  locale?: string,
+): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '-';
-  const text = new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(at);
+  const text = at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   return `${text} (${timeZone})`;
 }
