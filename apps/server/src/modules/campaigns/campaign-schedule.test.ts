@@ -240,4 +240,22 @@ describe('Send at at creation', () => {
     const slack = await create(u.token, new Date(Date.now() - 10_000).toISOString());
     expect(slack.statusCode, slack.body).toBe(201);
   });
+
+  it('is the public API’s too: its JSON create takes sendAt and answers it', async () => {
+    const u = await user();
+    const post = (sendAt: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/campaigns',
+        token: u.token,
+        payload: { creditType: NORMAL, message: 'Hi', recipients: numbers(1), sendAt },
+      });
+    const far = new Date(Date.now() + (SEND_AT_MAX_DAYS + 1) * 24 * 3_600_000).toISOString();
+    const refused = await post(far);
+    expect([refused.statusCode, messageOf(refused)]).toEqual([400, scheduleMessages.sendAtTooFar]);
+    const sendAt = minutesAhead(30);
+    const created = await post(sendAt);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<CreateCampaignReply>().campaign.sendAt).toBe(sendAt);
+  });
 });
