@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   scheduleMessages,
@@ -103,7 +102,6 @@ describe('a scheduled campaign', () => {
 
     // The first instance's runner is running when the Admin approves.
     const first = await startJobRunner(t.app.ctx);
-    let second: FastifyInstance | undefined;
     try {
       const approved = await approve(id);
       expect(approved).toMatchObject({ status: 'Approved', sendAt, delivery: null });
@@ -122,7 +120,7 @@ describe('a scheduled campaign', () => {
     }
 
     // Restart: a new app context on the same database, with nothing in memory of the first.
-    second = await t.secondInstance();
+    const second = await t.secondInstance();
     await runDueJobs(second.ctx);
     expect((await campaignOf(t, id)).status).toBe('Approved');
     await timeComes(id);
