@@ -33,6 +33,7 @@ export * from './schemas/tickets.js';
 export * from './schemas/announcements.js';
 export * from './schemas/notifications.js';
 export * from './campaign-copy.js';
+export * from './campaign-schedule.js';
 export * from './schemas/backup.js';
 export * from './delivery.js';
 export * from './opt-out.js';

@@ -347,6 +347,8 @@ export interface CampaignsTable {
   template: ColumnType<CampaignTemplate | null, string | null | undefined, string | null>;
   /** Migration 0034: made with a test API key; charged nothing, sent to the simulator only. */
   test: ColumnType<boolean, boolean | undefined, never>;
+  /** Migration 0039: when to send it once approved (UTC); null: when approved. */
+  send_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   // The delivery engine (migration 0016).
   sender_id: string | null;
   simulated: ColumnType<boolean, boolean | undefined, boolean>;

@@ -24,6 +24,10 @@ export const TASKS = {
   finalizeCampaign: 'delivery-finalize',
   /** Watchdog: campaigns left running by a stopped or killed instance get their jobs again. */
   recoverDispatch: 'delivery-recover',
+  /** A scheduled campaign's start at its "Send at" (modules/campaigns/campaign-schedule.ts). */
+  startScheduledCampaign: 'campaign-scheduled-start',
+  /** Safety net: any Approved campaign whose "Send at" passed is started. */
+  sweepScheduledCampaigns: 'campaign-scheduled-sweep',
   /** One attempt of one event to a customer's webhook endpoint (its name is in webhook_emit). */
   deliverWebhook: 'webhook-deliver',
   /** Reports recipients' status changes to subscribed endpoints, in batches. */

@@ -38,7 +38,8 @@ describe('the periodic jobs', () => {
     const scheduled = crontab.map((c) => c.task).sort();
     const periodic = Object.keys(taskList(t.app.ctx))
       // Jobs asked for by a change (a mail, a campaign's sending and settlement, a backup
-      // download, a save to the server, a webhook call), not a clock.
+      // download, a save to the server, a webhook call, a scheduled campaign's start), not a
+      // clock.
       .filter(
         (name) =>
           !(
@@ -49,6 +50,7 @@ describe('the periodic jobs', () => {
               TASKS.buildBackupDownload,
               TASKS.saveBackupToServer,
               TASKS.deliverWebhook,
+              TASKS.startScheduledCampaign,
             ] as string[]
           ).includes(name),
       )

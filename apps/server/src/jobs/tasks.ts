@@ -16,6 +16,7 @@ import { runSave } from '../modules/backup/manual-backup.js';
 import { deliveryCrontab, deliveryTasks } from '../modules/delivery/index.js';
 import { webhookCrontab, webhookTasks } from '../modules/webhooks/webhook-tasks.js';
 import { pruneAuditLog } from '../modules/audit/index.js';
+import { scheduleCrontab, scheduleTasks } from '../modules/campaigns/campaign-schedule.js';
 
 const SendMailPayload = z.object({ id: z.uuid() });
 /** A backup download's or a save to the server's id. */
@@ -68,6 +69,7 @@ export function taskList(ctx: AppContext): TaskList {
     },
     ...deliveryTasks(ctx),
     ...webhookTasks(ctx),
+    ...scheduleTasks(ctx),
   };
 }
 
@@ -87,7 +89,8 @@ export const crontab: ParsedCronItem[] = parseCronItems([
   { task: SCHEDULED_BACKUP_TASK, match: DEFAULT_BACKUP_CRON },
 ])
   .concat(deliveryCrontab)
-  .concat(webhookCrontab);
+  .concat(webhookCrontab)
+  .concat(scheduleCrontab);
 
 /** The crontab with the scheduled backup at the configured BACKUP_CRON. */
 export function crontabFor(config: Pick<Config, 'backupCron'>): ParsedCronItem[] {

@@ -20,6 +20,9 @@ interface TextFieldProps extends FieldProps {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   /** Renders a textarea with this many rows. */
   rows?: number;
+  /** Bounds of a date, time or number input. */
+  min?: string;
+  max?: string;
 }
 
 /**
@@ -72,6 +75,8 @@ export function TextField(props: TextFieldProps) {
         placeholder={props.placeholder}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
+        min={props.min}
+        max={props.max}
         disabled={props.disabled}
         isInvalid={!!error}
         {...described(controlId, hint, error)}

@@ -8,6 +8,7 @@ import { EmailSchema, optionalText, text, TzOffsetSchema } from './common.js';
 import { CreditTypeSchema } from './credits.js';
 import { DeliveryProgressSchema } from '../delivery.js';
 import { CampaignTemplateSchema } from './templates.js';
+import { SendAtSchema } from '../campaign-schedule.js';
 
 /** Campaigns (docs/product.md, Campaigns). */
 
@@ -125,6 +126,11 @@ export const CreateCampaignFieldsSchema = z.strictObject({
       return z.NEVER;
     }),
   ),
+  /**
+   * When to send it once approved (campaign-schedule.ts): ISO 8601 with its offset, in the
+   * future and at most SEND_AT_MAX_DAYS ahead. Empty or missing: when it is approved.
+   */
+  sendAt: emptyToUndefined(SendAtSchema),
 });
 export type CreateCampaignFields = z.output<typeof CreateCampaignFieldsSchema>;
 
@@ -175,6 +181,11 @@ export const CampaignSchema = z.object({
    * built-in simulator only. The screens show it with a Test badge.
    */
   test: z.boolean(),
+  /**
+   * Its "Send at" in UTC (ISO 8601), or null: sent when approved. While it is Approved and
+   * this is ahead, it waits (isScheduledAhead); the screens show it in the viewer's zone.
+   */
+  sendAt: z.string().nullable(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 

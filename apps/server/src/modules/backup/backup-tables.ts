@@ -152,6 +152,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       t('delivery_settled'),
       t('rejection_reason'),
       t('template'),
+      d('send_at'),
     ],
   },
   {

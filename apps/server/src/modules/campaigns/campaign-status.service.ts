@@ -6,6 +6,7 @@ import {
   isRefundedStatus,
   server as msg,
   isAwaitingApproval,
+  scheduleMessages,
   transitionActorOf,
   type Campaign,
   type CampaignReply,
@@ -24,6 +25,7 @@ import { presentCampaign } from './campaigns.presenter.js';
 import { getCampaign } from './campaigns.repo.js';
 import type { AuditActor } from '../audit/index.js';
 import { recordStatusMove } from './campaign-audit.js';
+import { holdUntilSendAt } from './campaign-schedule.js';
 
 /**
  * Campaign status changes (docs/product.md, Campaigns), allowed by the contract's transition
@@ -144,11 +146,14 @@ export async function moveCampaign(
   // Before the engine's start, whose own move to Processing is the next entry.
   await recordStatusMove(tx, audit, campaign, { before: campaign.status, after: next }, reason);
   // One notice per step (docs/product.md, Announcements and alerts): an approval the engine takes into
-  // Processing at once is one "approved and being sent", not two.
-  const sending =
-    next === 'Approved' && ctx.config.delivery.dispatch && (await ctx.dispatch.start(tx, id));
+  // Processing at once is one "approved and being sent", not two. A campaign whose "Send at"
+  // is still ahead stays Approved; its job starts it then (campaign-schedule.ts).
+  const engine = next === 'Approved' && ctx.config.delivery.dispatch;
+  const scheduled = engine && (await holdUntilSendAt(tx, id));
+  const sending = engine && !scheduled && (await ctx.dispatch.start(tx, id));
   let message: string;
   if (reason !== null) message = msg.notifyCampaignRejected(campaign, reason);
+  else if (scheduled) message = scheduleMessages.notifyCampaignApprovedScheduled(campaign);
   else if (sending) message = msg.notifyCampaignApprovedSending(campaign);
   else message = msg.notifyCampaignStatus(campaign, next);
   await notify(tx, {

@@ -43,6 +43,7 @@ export function presentCampaign(row: CampaignView, viewer: Actor): Campaign {
     rejectionReason: row.rejection_reason,
     template: row.template,
     test: row.test,
+    sendAt: row.send_at?.toISOString() ?? null,
   };
 }
 

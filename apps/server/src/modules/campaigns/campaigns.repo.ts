@@ -54,6 +54,7 @@ export interface CampaignView {
   template: CampaignTemplate | null;
   /** Made with a test API key (migration 0034). */
   test: boolean;
+  send_at: Date | null;
 }
 
 export interface FileView {
@@ -137,6 +138,7 @@ function campaignViews(db: DbOrTx) {
       'campaigns.rejection_reason',
       'campaigns.template',
       'campaigns.test',
+      'campaigns.send_at',
     ]);
 }
 

@@ -164,6 +164,7 @@ export async function insertCampaign(
     recipient_count: count,
     charged_count: test ? 0 : count,
     test,
+    send_at: f.sendAt ?? null,
   });
   await repo.insertRecipients(tx, id, checked.recipients.keys);
   await repo.insertFiles(

@@ -4,6 +4,7 @@ import {
   CAMPAIGN_STATUS_VARIANTS,
   campaignResults,
   isAwaitingApproval,
+  scheduleUi,
   ui,
   type Campaign,
   type CampaignDetail,
@@ -11,6 +12,8 @@ import {
 } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { StatusBadge } from '../../components/status-badge';
+import { formatSendAt } from '../../lib/send-at';
+import { ScheduledFor } from './scheduled-for';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime, orDash } from '../../lib/format';
 import { useCampaign } from '../../api/campaigns/get-campaign';
@@ -67,7 +70,11 @@ function DetailBody({ c }: { c: CampaignDetail }) {
           <Field label="Status">
             <StatusBadge label={c.status} variant={CAMPAIGN_STATUS_VARIANTS[c.status]} />
             <TestBadge test={c.test} />
+            <ScheduledFor campaign={c} />
           </Field>
+          {c.sendAt !== null && (
+            <Field label={scheduleUi.detailsLabel}>{formatSendAt(c.sendAt)}</Field>
+          )}
           {c.rejectionReason !== null && (
             <Field label="Rejection Reason">
               <span style={{ whiteSpace: 'pre-wrap' }} data-testid="campaign-rejection-reason">

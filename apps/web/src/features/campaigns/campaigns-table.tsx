@@ -3,6 +3,7 @@ import { Button, Dropdown, Form, Spinner, Table } from 'react-bootstrap';
 import { CAMPAIGN_STATUS_VARIANTS, type Campaign, type CampaignList } from '@herald/contract';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { StatusBadge } from '../../components/status-badge';
+import { ScheduledFor } from './scheduled-for';
 import { ACTION_LABELS, type CampaignAction } from './campaign-actions';
 import { useLoadMore } from '../../components/use-load-more';
 import type { PagedMore } from '../../components/use-paged-rows';
@@ -76,6 +77,7 @@ const CampaignRow = memo(function CampaignRow(props: RowProps) {
       <td className="text-end">{c.recipientCount.toLocaleString()}</td>
       <td>
         <StatusBadge label={c.status} variant={CAMPAIGN_STATUS_VARIANTS[c.status]} />
+        <ScheduledFor campaign={c} />
       </td>
       <td>
         <DeliveryProgressCell campaign={c} />

@@ -35,7 +35,8 @@ export async function senderOfCampaign(
 /**
  * Approved becomes Processing with the sender and dispatch running: the campaign's name and
  * owner (for its audit entry); nothing for a campaign the engine already took once (its
- * `dispatch_state` is set for good).
+ * `dispatch_state` is set for good), or one whose "Send at" is still ahead (its scheduled job
+ * starts it then; docs/delivery.md, Scheduled sends).
  */
 export function markStarted(
   tx: Tx,
@@ -53,6 +54,7 @@ export function markStarted(
     })
     .where('id', '=', campaignId)
     .where('dispatch_state', 'is', null)
+    .where(sql<boolean>`send_at IS NULL OR send_at <= now()`)
     .returning(['name', 'user_id'])
     .executeTakeFirst();
 }

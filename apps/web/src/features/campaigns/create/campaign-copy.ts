@@ -60,6 +60,8 @@ export function copiedValues(
     ctaCall: c.ctaCall ?? '',
     ctaURLText: c.ctaURLText ?? '',
     ctaURL: c.ctaURL ?? '',
+    // A copy is sent when approved unless a new time is chosen: the old one may be past.
+    sendAt: '',
   };
   return withCreditType(values, EMPTY_FILES, c.creditType).values;
 }

@@ -1,5 +1,6 @@
 import { Button, Modal } from 'react-bootstrap';
-import { defaultCampaignName, ui, type SenderTemplate } from '@herald/contract';
+import { defaultCampaignName, scheduleUi, ui, type SenderTemplate } from '@herald/contract';
+import { formatSendAt, localInputToIso } from '../../../lib/send-at';
 import {
   formatCount,
   type CampaignFiles,
@@ -28,6 +29,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { values, recipients } = props;
   const name = values.name.trim() || defaultCampaignName(values.message);
   const count = formatCount(recipients);
+  const sendAt = localInputToIso(values.sendAt);
   return (
     <Modal
       show={props.show}
@@ -58,6 +60,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <dd className="col-8">{count}</dd>
           <dt className="col-4">Cost</dt>
           <dd className="col-8">{ui.campaigns.confirmCost(count, values.creditType)}</dd>
+          {sendAt && (
+            <>
+              <dt className="col-4">{scheduleUi.detailsLabel}</dt>
+              <dd className="col-8">{scheduleUi.confirmLine(formatSendAt(sendAt))}</dd>
+            </>
+          )}
         </dl>
       </Modal.Body>
       <Modal.Footer>

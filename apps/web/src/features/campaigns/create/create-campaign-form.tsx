@@ -18,6 +18,7 @@ import { useCampaignCopy } from './use-campaign-copy';
 import { CopyNotes } from './copy-notes';
 import { TemplateFields } from './template-fields';
 import { sentAs } from './template-choice';
+import { SendAtField } from './send-at-field';
 
 interface CreateCampaignFormProps {
   onCreated?: () => void;
@@ -173,6 +174,12 @@ function CampaignFormCard(props: CreateCampaignFormProps & { me: SessionUser }) 
               onRejected={f.setRejectedFile}
             />
           )}
+          <SendAtField
+            value={values.sendAt}
+            error={errors.sendAt}
+            disabled={sending}
+            onChange={(sendAt) => setValue({ sendAt })}
+          />
           {sending && <UploadProgress preparing={f.preparing} progress={f.progress} />}
           {f.blocker && !sending && (
             <Alert variant="warning">

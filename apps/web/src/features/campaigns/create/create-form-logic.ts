@@ -22,6 +22,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { firstIssues, type FieldErrors } from '../../../components/field-errors';
 import { templateFields, templateProblem, type TemplateChoice } from './template-choice';
+import { localInputToIso } from '../../../lib/send-at';
 
 /** The text inputs, as typed. `userEmail` '' means the logged-in user (Self). */
 export interface CampaignFormValues {
@@ -35,6 +36,8 @@ export interface CampaignFormValues {
   ctaCall: string;
   ctaURLText: string;
   ctaURL: string;
+  /** "Send at" as the datetime-local input holds it (local time); '' sends once approved. */
+  sendAt: string;
 }
 
 export interface CampaignFiles {
@@ -57,6 +60,7 @@ export const EMPTY_VALUES: CampaignFormValues = {
   ctaCall: '',
   ctaURLText: '',
   ctaURL: '',
+  sendAt: '',
 };
 
 export const EMPTY_FILES: CampaignFiles = {
@@ -195,6 +199,8 @@ export function checkCampaignForm(
     creditType: values.creditType,
     name: values.name,
     message: values.message,
+    // Sent in UTC; the schema checks it against the clock, as the server will.
+    sendAt: localInputToIso(values.sendAt),
   };
   if (f.international) for (const k of COUNTRY_KEYS) sent[k] = values[k];
   // Sent as a template, no button goes with it (template-choice.ts, sentAs).
