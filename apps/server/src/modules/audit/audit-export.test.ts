@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { AUDIT_CSV_COLUMNS, AUDIT_EXPORT_RATE_LIMIT, auditMessages as m } from '@herald/contract';
@@ -9,11 +10,15 @@ import { recordAudit, SYSTEM_ACTOR } from './index.js';
 let t: TestApp;
 let admin: string;
 let reseller: Awaited<ReturnType<TestApp['createUser']>>;
+/** When the fixtures' entries begin (signing in and creating the Reseller wrote entries too). */
+let from: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
   reseller = await t.createUser(admin, { role: 'Reseller' });
+  const now = await sql<{ at: Date }>`SELECT clock_timestamp() AS at`.execute(t.db);
+  from = encodeURIComponent(now.rows[0]!.at.toISOString());
   await recordAudit(t.db, {
     actor: { ...SYSTEM_ACTOR, ip: '198.51.100.1' },
     action: 'template.update',
@@ -46,7 +51,11 @@ const csvOf = (body: string) => parse(body, { relax_column_count: true }) as str
 
 describe('GET /api/audit-log/export', () => {
   it('answers CSV of the filtered entries, cells that start a formula neutralised', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/audit-log/export', token: admin });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/audit-log/export?from=${from}`,
+      token: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -72,7 +81,7 @@ describe('GET /api/audit-log/export', () => {
 
     const filtered = await t.request({
       method: 'GET',
-      url: '/api/audit-log/export?action=template',
+      url: `/api/audit-log/export?action=template&from=${from}`,
       token: admin,
     });
     expect(csvOf(filtered.body).map((r) => r[4])).toEqual(['Action', 'template.update']);
@@ -81,7 +90,7 @@ describe('GET /api/audit-log/export', () => {
   it('gives a Reseller its own entries only', async () => {
     const res = await t.request({
       method: 'GET',
-      url: '/api/audit-log/export',
+      url: `/api/audit-log/export?from=${from}`,
       token: reseller.token,
     });
     expect(csvOf(res.body).map((r) => r[4])).toEqual(['Action', 'credits.add']);

@@ -22,6 +22,17 @@ let reseller: Made;
 let child: Made;
 let otherReseller: Made;
 let user: Made;
+/**
+ * When the fixtures' own entries begin: signing in and creating the users above write entries
+ * too, and the tests look only at the ones they wrote.
+ */
+let since: string;
+
+/** The query with `from=since` unless it names a time range of its own. */
+function fromSince(query: string): string {
+  if (/[?&](from|to)=[^&]/.test(query)) return query;
+  return `${query}${query ? '&' : '?'}from=${encodeURIComponent(since)}`;
+}
 
 const actor = (u: { id: string; email: string }, role: AuditActor['role']): AuditActor => ({
   userId: u.id,
@@ -49,7 +60,7 @@ async function write(
 }
 
 const list = async (token: string, query = '') => {
-  const res = await t.request({ method: 'GET', url: `/api/audit-log${query}`, token });
+  const res = await t.request({ method: 'GET', url: `/api/audit-log${fromSince(query)}`, token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AuditLogReply>();
 };
@@ -67,6 +78,8 @@ beforeAll(async () => {
   child = await t.createUser(reseller.token, { role: 'User' });
   otherReseller = await t.createUser(admin, { role: 'Reseller' });
   user = await t.createUser(admin, { role: 'User' });
+  const now = await sql<{ at: Date }>`SELECT clock_timestamp() AS at`.execute(t.db);
+  since = now.rows[0]!.at.toISOString();
   // In order: ids grow with each.
   await write(actor(adminUser, 'Admin'), 'routing.update', null);
   await write(actor(reseller.user, 'Reseller'), 'credits.add', child.user, {
@@ -137,7 +150,7 @@ describe('GET /api/audit-log', () => {
       await actions(`?targetType=user&target=${encodeURIComponent(child.user.email.slice(0, 8))}`),
     ).toEqual(['user.block', 'credits.add']);
     expect(await actions('?actor=%25')).toEqual([]); // a wildcard is taken literally
-    expect(await actions('?action=&actor=&target=&from=&to=')).toHaveLength(5);
+    expect(await actions('?action=&actor=&target=&to=')).toHaveLength(5);
   });
 
   it('pages with the before cursor', async () => {
@@ -179,7 +192,8 @@ describe('GET /api/audit-log', () => {
     expect(await actions('?from=2025-06-01T10:00:00Z&to=2025-06-01T10:00:00.001Z')).toEqual([
       'cleanup.run',
     ]);
-    expect(await actions('?from=2025-07-01T00:00:00Z')).toHaveLength(5);
+    expect(await actions(`?from=${encodeURIComponent(since)}`)).toHaveLength(5);
+    expect(await actions('?from=2025-07-01T00:00:00Z')).not.toContain('cleanup.run');
   });
 
   it('answers 401 without a session', async () => {
