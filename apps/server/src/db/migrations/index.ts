@@ -33,6 +33,7 @@ import { sql as campaignTest } from './0034-campaign-test.js';
 import { sql as webhooks } from './0035-webhooks.js';
 import { sql as twoFactor } from './0037-two-factor.js';
 import { sql as auditLog } from './0038-audit-log.js';
+import { sql as quietHours } from './0040-quiet-hours.js';
 
 export interface Migration {
   version: number;
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   { version: 35, name: 'webhooks', sql: webhooks },
   { version: 37, name: 'two-factor', sql: twoFactor },
   { version: 38, name: 'audit-log', sql: auditLog },
+  { version: 40, name: 'quiet-hours', sql: quietHours },
 ];
