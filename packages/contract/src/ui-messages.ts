@@ -342,6 +342,7 @@ export const ui = {
       cancelled: 'Sending stopped',
       done: 'Sending finished',
     },
+    quietHold: 'Waiting for quiet hours to end',
     resumesAt: (when: string) => `Resumes ${when}`,
   },
   // The Providers screen (Admin): providers, their senders and the routing of credit types.

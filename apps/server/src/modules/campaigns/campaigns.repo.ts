@@ -46,6 +46,8 @@ export interface CampaignView {
   simulated: boolean;
   dispatch_state: CampaignsTable['dispatch_state'];
   dispatch_resume_at: Date | null;
+  /** Waiting for quiet hours to end (migration 0040). */
+  dispatch_quiet: boolean;
   sent_count: number;
   delivered_count: number;
   read_count: number;
@@ -139,6 +141,7 @@ function campaignViews(db: DbOrTx) {
       'campaigns.created_at',
       'campaigns.simulated',
       'campaigns.dispatch_state',
+      'campaigns.dispatch_quiet',
       'campaigns.dispatch_resume_at',
       ...summedCounts,
       'campaigns.delivery_refunded',

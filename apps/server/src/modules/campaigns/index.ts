@@ -13,3 +13,4 @@ export {
 } from './campaign-cleanup.repo.js';
 export { presentDelivery } from './campaigns.presenter.js';
 export { shardSums, summedCounts } from './delivery-counts.sql.js';
+export { zoneName, zoneOfCountry, DEFAULT_COUNTRY } from './zones/zones.js';

@@ -5,6 +5,7 @@ import { conflict } from '../../../lib/app-error.js';
 import type { AuthUser } from '../../../plugins/auth-state.js';
 import { lockVisibleCampaign, type CampaignDispatch } from '../../campaigns/index.js';
 import { publishCampaignProgress } from '../../live/index.js';
+import { captureQuietHours } from '../../quiet-hours/index.js';
 import { notifyRole } from '../../notifications/notifications.service.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { addLaneJobs } from './dispatch-lanes.js';
@@ -19,7 +20,10 @@ import { campaignTemplate } from '../senders/templates.service.js';
  * context.ts), in that change's transaction.
  */
 
-type Deps = Pick<AppContext, 'log' | 'delivery'>;
+type Deps = Pick<AppContext, 'log' | 'delivery'> & {
+  /** Campaigns get their owner's quiet hours at start (config DELIVERY_QUIET_HOURS). */
+  quietHours: boolean;
+};
 
 /**
  * An Admin's Approved becomes the engine's Processing in the same transaction: the sender its
@@ -41,6 +45,8 @@ export async function startDispatch(deps: Deps, tx: Tx, campaignId: string): Pro
   }
   const simulated = deps.delivery.simulated(sender.kind);
   if (!(await repo.markStarted(tx, campaignId, { id: sender.id, simulated }))) return false;
+  // The owner's window as it is now holds for this campaign (docs/delivery.md, Quiet hours).
+  await captureQuietHours(tx, campaignId, deps.quietHours);
   await addLaneJobs(tx, campaignId);
   await publishCampaignProgress(tx, [campaignId]);
   return true;

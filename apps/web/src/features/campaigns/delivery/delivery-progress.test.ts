@@ -12,6 +12,7 @@ const d = (p: Partial<DeliveryProgress>): DeliveryProgress => ({
   failed: 0,
   refunded: 0,
   resumeAt: null,
+    quietHold: false,
   ...p,
 });
 
