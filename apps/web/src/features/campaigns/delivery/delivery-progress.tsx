@@ -61,7 +61,12 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
   const d = campaign.delivery;
   if (!results) return <span className="text-muted">-</span>;
   const percent = d ? progressPercent(d) : 100;
-  const state = d?.dispatchState ? ui.delivery.dispatchLabels[d.dispatchState] : null;
+  // Waiting because every recipient left is in quiet hours says so (docs/product.md, Quiet hours).
+  const state = d?.quietHold
+    ? ui.delivery.quietHold
+    : d?.dispatchState
+      ? ui.delivery.dispatchLabels[d.dispatchState]
+      : null;
   return (
     <div style={{ minWidth: '7.5rem' }}>
       {d && (
