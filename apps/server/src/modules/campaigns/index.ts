@@ -14,3 +14,4 @@ export {
 export { presentDelivery } from './campaigns.presenter.js';
 export { shardSums, summedCounts } from './delivery-counts.sql.js';
 export { zoneName, zoneOfCountry, DEFAULT_COUNTRY } from './zones/zones.js';
+export { ZONE_IDS } from './zones/zone-ids.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZONE_IDS } from '../../campaigns/zones/zone-ids.js';
+import { ZONE_IDS } from '../../campaigns/index.js';
 import { inWindow, localMinutes, quietNow } from './quiet-window.js';
 
 const id = (zone: string) => ZONE_IDS.indexOf(zone);
