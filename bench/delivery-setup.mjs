@@ -65,7 +65,25 @@ export async function startStack({ concurrency }) {
     starts: 0,
   };
   await startApp(stack);
+  await quietHoursAwayFromNow(stack);
   return stack;
+}
+
+/**
+ * The figures must not depend on the hour the bench runs at, yet the claim of a campaign with
+ * quiet hours is the one to measure (docs/delivery.md, Quiet hours): the Admin's window, which
+ * the bench's campaigns inherit, becomes one minute twelve hours from now in India (the bench's
+ * numbers have no country code), so every zone stays open for the run.
+ */
+async function quietHoursAwayFromNow(stack) {
+  const now = new Date();
+  const away = (now.getUTCHours() * 60 + now.getUTCMinutes() + 330 + 720) % 1440;
+  const hhmm = (m) =>
+    `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  await api(stack, 'admin', 'PUT', '/api/settings/quiet-hours', {
+    start: hhmm(away),
+    end: hhmm((away + 1) % 1440),
+  });
 }
 
 /** (Re)starts the app on the stack's port and database; new JWT secret, so new tokens. */

@@ -30,6 +30,27 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The journeys must not depend on the hour they run at: the Admin's quiet hours (the default
+ * of every account, 21:00-08:00) become one minute, 03:00-03:01 recipient-local, so at worst a
+ * journey's sending waits that minute. quiet-hours.e2e.test.ts sets its own window.
+ */
+async function narrowAdminQuietHours(baseUrl: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl}/api/settings/quiet-hours`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ start: '03:00', end: '03:01' }),
+  });
+  if (!res.ok) throw new Error(`admin quiet hours: ${res.status} ${await res.text()}`);
+}
+
 /** Starts the built server (`npm run build` ran before) on a fresh DATA_DIR. */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-e2e-'));
@@ -69,6 +90,7 @@ export default async function setup(project: TestProject) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  await narrowAdminQuietHours(baseUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('adminEmail', ADMIN_EMAIL);

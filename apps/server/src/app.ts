@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
+import { quietHoursRoutes } from './modules/quiet-hours/quiet-hours.routes.js';
 import { filesRoutes } from './modules/branding/files.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await api.register(twoFactorRoutes);
       await api.register(usersRoutes);
       await api.register(brandingRoutes);
+      await api.register(quietHoursRoutes);
       await api.register(filesRoutes);
       await api.register(dashboardRoutes);
       await api.register(analyticsRoutes);

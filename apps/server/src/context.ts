@@ -126,7 +126,11 @@ export async function createContext(config: Config, opts: ContextOptions): Promi
       stagingDir,
       secretBox,
       delivery: deliveryStarted,
-      dispatch: campaignDispatch({ log, delivery: deliveryStarted }),
+      dispatch: campaignDispatch({
+        log,
+        delivery: deliveryStarted,
+        quietHours: config.delivery.quietHours,
+      }),
       async close() {
         await files.close();
         await deliveryStarted.close();

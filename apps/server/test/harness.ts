@@ -100,6 +100,8 @@ export async function createTestApp(
       ADMIN_PASSWORD,
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+      // Sending must not depend on the hour a test runs at; quiet-hours tests switch it on.
+      DELIVERY_QUIET_HOURS: 'off',
       ...(process.env.TEST_STORAGE === 's3' && s3StorageEnv()),
       ...env,
     }),

@@ -12,6 +12,7 @@ const progress = (p: Partial<DeliveryProgress>): DeliveryProgress => ({
   failed: 0,
   refunded: 0,
   resumeAt: null,
+  quietHold: false,
   ...p,
 });
 

@@ -99,6 +99,11 @@ export const DeliveryProgressSchema = z.object({
   failed: z.number().int(),
   refunded: z.number().int(),
   resumeAt: z.string().nullable(),
+  /**
+   * Waiting (until `resumeAt`) because every recipient left is in its quiet hours
+   * (docs/delivery.md, Quiet hours): the screens say QUIET_HOURS_WAIT_LABEL.
+   */
+  quietHold: z.boolean(),
 });
 export type DeliveryProgress = z.infer<typeof DeliveryProgressSchema>;
 

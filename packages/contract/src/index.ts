@@ -15,6 +15,7 @@ export * from './schemas/users.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/analytics.js';
 export * from './schemas/branding.js';
+export * from './schemas/quiet-hours.js';
 export * from './schemas/health.js';
 export * from './session.js';
 export * from './password-policy.js';

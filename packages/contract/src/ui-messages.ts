@@ -239,6 +239,23 @@ export const ui = {
     resetDone: 'Branding reset to the default.',
     resetFailed: 'Failed to reset the branding.',
   },
+  /** The Quiet hours card of Whitelabel Settings (docs/product.md, Quiet hours). */
+  quietHours: {
+    title: 'Quiet hours',
+    intro:
+      'No message is sent in this window, in each recipient’s local time (from the number’s country code; numbers without one count as India). Campaigns keep the window they had when sending started.',
+    adminIntro:
+      'The platform default: it applies to every account without quiet hours of its own or of a Reseller above it.',
+    start: 'Quiet from',
+    end: 'Until',
+    inForce: (start: string, end: string) => `In force for your campaigns: ${start} to ${end}`,
+    inherited: 'You use the inherited quiet hours.',
+    useInherited: 'Use the inherited quiet hours',
+    save: 'Save quiet hours',
+    saving: 'Saving...',
+    loadFailed: 'Failed to load the quiet hours.',
+    saveFailed: 'Failed to save the quiet hours.',
+  },
   /** Backup & Data Management and Storage Management. */
   backup: {
     title: 'Backup & Data Management',
@@ -342,6 +359,7 @@ export const ui = {
       cancelled: 'Sending stopped',
       done: 'Sending finished',
     },
+    quietHold: 'Waiting for quiet hours to end',
     resumesAt: (when: string) => `Resumes ${when}`,
   },
   // The Providers screen (Admin): providers, their senders and the routing of credit types.

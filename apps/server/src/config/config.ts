@@ -138,6 +138,11 @@ const EnvSchema = z.object({
     }),
   /** Whether the delivery engine sends Approved campaigns; off leaves manual fulfilment only. */
   DELIVERY_DISPATCH: z.enum(['on', 'off']).default('on'),
+  /**
+   * Whether campaigns get their owner's quiet hours when they start (docs/delivery.md, Quiet
+   * hours). Off only for tests whose sending must not depend on the hour they run at.
+   */
+  DELIVERY_QUIET_HOURS: z.enum(['on', 'off']).default('on'),
   /** Messages in flight at once per instance: also the bound on duplicates after a crash. */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** Sends of one recipient before a transient error fails it. */
@@ -208,6 +213,8 @@ export interface Config {
 
 export interface DeliveryConfig {
   dispatch: boolean;
+  /** Campaigns get their owner's quiet hours at start (DELIVERY_QUIET_HOURS). */
+  quietHours: boolean;
   concurrency: number;
   maxAttempts: number;
   webhookSecret: string | undefined;
@@ -268,6 +275,7 @@ export function loadConfig(
     webDist: e.WEB_DIST === null ? undefined : (e.WEB_DIST ?? defaults.webDist),
     delivery: {
       dispatch: e.DELIVERY_DISPATCH === 'on',
+      quietHours: e.DELIVERY_QUIET_HOURS === 'on',
       concurrency: e.DELIVERY_CONCURRENCY,
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       webhookSecret: e.DELIVERY_WEBHOOK_SECRET,

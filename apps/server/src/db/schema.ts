@@ -58,6 +58,9 @@ export interface UsersTable {
   own_number: string | null;
   company_name: string | null;
   company_logo: string | null;
+  /** Own quiet hours, minutes after local midnight; NULL: inherited (migration 0040). */
+  quiet_start: ColumnType<number | null, number | null | undefined, number | null>;
+  quiet_end: ColumnType<number | null, number | null | undefined, number | null>;
   contact_person: string | null;
   contact_person_phone: string | null;
   mobile: string | null;
@@ -370,6 +373,13 @@ export interface CampaignsTable {
   failed_count: ColumnType<number, number | undefined, number>;
   delivery_refunded: ColumnType<number, number | undefined, number>;
   delivery_settled: ColumnType<boolean, boolean | undefined, boolean>;
+  // Quiet hours (migration 0040): the window captured at start, the recipients' zones, holds.
+  quiet_start: ColumnType<number | null, number | null | undefined, number | null>;
+  quiet_end: ColumnType<number | null, number | null | undefined, number | null>;
+  recipient_zones: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
+  dispatch_held_from: ColumnType<string | null, string | null | undefined, string | null>;
+  dispatch_held_zones: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
+  dispatch_quiet: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -393,6 +403,8 @@ export interface CampaignRecipientsTable {
   delivered_at: NullableTime;
   read_at: NullableTime;
   failed_at: NullableTime;
+  /** The recipient's zone id, set at ingest (migration 0040; modules/delivery/quiet/zones.ts). */
+  zone: ColumnType<number, number | undefined, number>;
 }
 
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

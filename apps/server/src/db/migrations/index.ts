@@ -34,6 +34,7 @@ import { sql as webhooks } from './0035-webhooks.js';
 import { sql as twoFactor } from './0037-two-factor.js';
 import { sql as auditLog } from './0038-audit-log.js';
 import { sql as campaignSendAt } from './0039-campaign-send-at.js';
+import { sql as quietHours } from './0040-quiet-hours.js';
 import { sql as auditLogSearch } from './0043-audit-log-search.js';
 
 export interface Migration {
@@ -80,5 +81,6 @@ export const migrations: Migration[] = [
   { version: 37, name: 'two-factor', sql: twoFactor },
   { version: 38, name: 'audit-log', sql: auditLog },
   { version: 39, name: 'campaign-send-at', sql: campaignSendAt },
+  { version: 40, name: 'quiet-hours', sql: quietHours },
   { version: 43, name: 'audit-log-search', sql: auditLogSearch },
 ];

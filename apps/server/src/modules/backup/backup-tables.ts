@@ -36,6 +36,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       t('own_number'),
       t('company_name'),
       t('company_logo'),
+      i('quiet_start'),
+      i('quiet_end'),
       t('contact_person'),
       t('contact_person_phone'),
       t('mobile'),
@@ -153,6 +155,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       t('rejection_reason'),
       t('template'),
       d('send_at'),
+      i('quiet_start'),
+      i('quiet_end'),
     ],
   },
   {
@@ -171,6 +175,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
       d('delivered_at'),
       d('read_at'),
       d('failed_at'),
+      i('zone'),
     ],
   },
   {

@@ -64,6 +64,7 @@ export function presentDelivery(row: CampaignView): DeliveryProgress | null {
     failed: row.failed_count,
     refunded: row.delivery_refunded,
     resumeAt: row.dispatch_resume_at?.toISOString() ?? null,
+    quietHold: row.dispatch_state === 'waiting' && row.dispatch_quiet,
   };
 }
 

@@ -15,6 +15,7 @@ import { copyIn } from '../../db/copy.js';
 import { localDayEnd, localDayStart } from '../../lib/local-day.js';
 import { shardSums, summedCounts } from './delivery-counts.sql.js';
 import { recipientCopyChunks } from './recipient-copy.js';
+import { zonesOfKeys } from './zones/zones.js';
 
 /** Campaign rows with the owner's and creator's names, as every read needs them. */
 export interface CampaignView {
@@ -45,6 +46,8 @@ export interface CampaignView {
   simulated: boolean;
   dispatch_state: CampaignsTable['dispatch_state'];
   dispatch_resume_at: Date | null;
+  /** Waiting for quiet hours to end (migration 0040). */
+  dispatch_quiet: boolean;
   sent_count: number;
   delivered_count: number;
   read_count: number;
@@ -83,17 +86,24 @@ export async function insertCampaign(
 /**
  * All recipients with one COPY on the transaction's connection (all rows or none with the
  * campaign), in binary and in index order (docs/performance.md, campaign intake). `keys`
- * come sorted and deduped from the scanner, so the primary key never sees a conflict.
+ * come sorted and deduped from the scanner, so the primary key never sees a conflict. Each
+ * row carries its zone id, and the campaign the distinct ones (docs/delivery.md, Quiet hours).
  */
 export async function insertRecipients(tx: Tx, campaignId: string, keys: Float64Array) {
+  const zones = zonesOfKeys(keys);
   const copied = await copyIn(
     tx,
-    'COPY campaign_recipients (campaign_id, phone) FROM STDIN (FORMAT binary)',
-    recipientCopyChunks(campaignId, keys),
+    'COPY campaign_recipients (campaign_id, phone, zone) FROM STDIN (FORMAT binary)',
+    recipientCopyChunks(campaignId, keys, zones.ids),
   );
   if (copied !== keys.length) {
     throw new Error(`campaign ${campaignId}: copied ${copied} of ${keys.length} recipients`);
   }
+  await tx
+    .updateTable('campaigns')
+    .set({ recipient_zones: zones.distinct })
+    .where('id', '=', campaignId)
+    .execute();
 }
 
 export async function insertFiles(tx: Tx, rows: Insertable<CampaignFilesTable>[]) {
@@ -132,6 +142,7 @@ function campaignViews(db: DbOrTx) {
       'campaigns.created_at',
       'campaigns.simulated',
       'campaigns.dispatch_state',
+      'campaigns.dispatch_quiet',
       'campaigns.dispatch_resume_at',
       ...summedCounts,
       'campaigns.delivery_refunded',

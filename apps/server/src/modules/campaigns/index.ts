@@ -21,3 +21,5 @@ export {
 } from './campaign-audit.js';
 /** Formula-safe CSV text, for other modules' exports (the audit log's). */
 export { csvText } from './report-csv.js';
+export { zoneName, zoneOfCountry, DEFAULT_COUNTRY } from './zones/zones.js';
+export { ZONE_IDS } from './zones/zone-ids.js';

@@ -13,6 +13,7 @@ import {
 } from '../../api/branding/whitelabel-settings';
 import { logoProblem } from './logo-check';
 import { LogoPreview } from './logo-preview';
+import { QuietHoursCard } from './quiet-hours-card';
 import './whitelabel.css';
 
 const text = ui.whitelabel;
@@ -28,7 +29,7 @@ interface Outcome {
  * logo upload (png or jpeg, 200x50 recommended) and a preview before saving; Reset clears both.
  * The Admin's branding is the platform default of everyone without a nearer one
  * (docs/product.md, Branding). Saving refreshes the caller's own layout at once; its users see
- * the change on their next page load.
+ * the change on their next page load. Below it, the account's quiet hours (quiet-hours-card.tsx).
  */
 export function WhitelabelSettingsPage() {
   const settings = useWhitelabelSettings();
@@ -199,6 +200,7 @@ export function WhitelabelSettingsPage() {
           </Form>
         </Card.Body>
       </Card>
+      <QuietHoursCard />
       <ConfirmDialog
         show={confirmReset}
         title={text.resetConfirmTitle}

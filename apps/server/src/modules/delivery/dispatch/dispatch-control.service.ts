@@ -11,6 +11,7 @@ import {
   type CampaignDispatch,
 } from '../../campaigns/index.js';
 import { publishCampaignProgress } from '../../live/index.js';
+import { captureQuietHours } from '../../quiet-hours/index.js';
 import { notifyRole } from '../../notifications/notifications.service.js';
 import { requestFinalize } from '../settle/finalize-request.js';
 import { addLaneJobs } from './dispatch-lanes.js';
@@ -25,7 +26,10 @@ import { campaignTemplate } from '../senders/templates.service.js';
  * context.ts), in that change's transaction.
  */
 
-type Deps = Pick<AppContext, 'log' | 'delivery'>;
+type Deps = Pick<AppContext, 'log' | 'delivery'> & {
+  /** Campaigns get their owner's quiet hours at start (config DELIVERY_QUIET_HOURS). */
+  quietHours: boolean;
+};
 
 /**
  * An Admin's Approved becomes the engine's Processing in the same transaction: the sender its
@@ -55,6 +59,8 @@ export async function startDispatch(deps: Deps, tx: Tx, campaignId: string): Pro
     { id: campaignId, ...started },
     { before: 'Approved', after: 'Processing' },
   );
+  // The owner's window as it is now holds for this campaign (docs/delivery.md, Quiet hours).
+  await captureQuietHours(tx, campaignId, deps.quietHours);
   await addLaneJobs(tx, campaignId);
   await publishCampaignProgress(tx, [campaignId]);
   return true;

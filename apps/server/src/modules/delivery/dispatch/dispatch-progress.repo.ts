@@ -21,7 +21,17 @@ export interface Remaining {
   givenBackAt: Date | null;
 }
 
-export async function remainingWork(db: DbOrTx, campaignId: string): Promise<Remaining> {
+/**
+ * `closed`: the campaign's zones in quiet hours now (docs/delivery.md, Quiet hours): their
+ * retries are not work now. (Their first-pass numbers are behind the cursor already: a
+ * filtered claim moves it past them.)
+ */
+export async function remainingWork(
+  db: DbOrTx,
+  campaignId: string,
+  closed: readonly number[] = [],
+): Promise<Remaining> {
+  const open = closed.length === 0 ? sql`` : sql` AND r.zone <> ALL(${[...closed]}::smallint[])`;
   const { rows } = await sql<{
     unclaimed: boolean;
     next_retry: Date | null;
@@ -36,10 +46,10 @@ export async function remainingWork(db: DbOrTx, campaignId: string): Promise<Rem
        ORDER BY r.campaign_id, r.phone LIMIT 1) IS NOT NULL AS unclaimed,
       (SELECT min(next_attempt_at) FROM campaign_recipients r
        WHERE r.campaign_id = c.id AND r.next_attempt_at IS NOT NULL
-         AND r.state = 'queued') AS next_retry,
+         AND r.state = 'queued'${open}) AS next_retry,
       (SELECT min(next_attempt_at) FROM campaign_recipients r
        WHERE r.campaign_id = c.id AND r.next_attempt_at IS NOT NULL
-         AND r.state = 'sending') AS given_back
+         AND r.state = 'sending'${open}) AS given_back
     FROM campaigns c WHERE c.id = ${campaignId}::uuid`.execute(db);
   const r = rows[0];
   if (!r) return { workNow: false, nextRetryAt: null, givenBackAt: null };
@@ -50,6 +60,27 @@ export async function remainingWork(db: DbOrTx, campaignId: string): Promise<Rem
     nextRetryAt: r.next_retry,
     givenBackAt: r.given_back,
   };
+}
+
+/**
+ * Whether recipients in the `closed` zones wait for their quiet hours to end: first-pass
+ * numbers a filtered claim passed over (`dispatch_held_from`, quiet-claim.sql.ts), or retries
+ * and rows given back in those zones (through the `next_attempt_at` index, few rows).
+ */
+export async function heldByQuietHours(
+  db: DbOrTx,
+  campaignId: string,
+  closed: readonly number[],
+): Promise<boolean> {
+  if (closed.length === 0) return false;
+  const { rows } = await sql<{ held: boolean }>`
+    SELECT c.dispatch_held_from IS NOT NULL OR EXISTS (
+      SELECT 1 FROM campaign_recipients r
+      WHERE r.campaign_id = c.id AND r.next_attempt_at IS NOT NULL
+        AND r.state IN ('queued', 'sending') AND r.zone = ANY(${[...closed]}::smallint[])
+    ) AS held
+    FROM campaigns c WHERE c.id = ${campaignId}::uuid`.execute(db);
+  return rows[0]?.held ?? false;
 }
 
 /**
@@ -77,11 +108,17 @@ export async function lockCampaignRow(tx: Tx, campaignId: string): Promise<void>
 
 /**
  * The campaign waits until `until`, or the next UTC midnight (the sender's daily limit is
- * reached) when not given.
+ * reached) when not given. `quiet`: it waits because every recipient left is in quiet hours
+ * (the screens say so).
  */
-export async function markWaiting(tx: Tx, campaignId: string, until?: Date): Promise<Date | null> {
+export async function markWaiting(
+  tx: Tx,
+  campaignId: string,
+  until?: Date,
+  quiet = false,
+): Promise<Date | null> {
   const { rows } = await sql<{ resume_at: Date }>`
-    UPDATE campaigns SET dispatch_state = 'waiting',
+    UPDATE campaigns SET dispatch_state = 'waiting', dispatch_quiet = ${quiet},
       dispatch_resume_at = coalesce(${until ?? null}::timestamptz,
         (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC'),
       dispatch_heartbeat_at = now()

@@ -4,6 +4,8 @@ import type { CampaignStatus, CampaignTemplate, CreditType, DispatchState } from
 import type { Db, DbOrTx, Tx } from '../../../db/database.js';
 import { suppressedAmong } from '../../suppressions/index.js';
 import { counterShard } from '../counter-shards.sql.js';
+import type { QuietMinutes } from '../../quiet-hours/index.js';
+import { quietClaim, type QuietClaim } from './quiet-claim.sql.js';
 
 /**
  * The dispatcher's queries: what a slice needs to send, claiming recipients and writing what
@@ -38,6 +40,9 @@ export interface DispatchCampaign {
   /** The sender's provider-side address and its provider's row (null without a sender). */
   address: string | null;
   provider: StoredProvider | null;
+  /** The quiet hours captured at start (null: none) and its recipients' zone ids. */
+  quiet: QuietMinutes | null;
+  zones: number[];
 }
 
 export async function loadDispatchCampaign(
@@ -71,6 +76,9 @@ export async function loadDispatchCampaign(
       'p.secrets',
       'p.callback_token',
       'p.updated_at',
+      'c.quiet_start',
+      'c.quiet_end',
+      'c.recipient_zones',
     ])
     .where('c.id', '=', id)
     .executeTakeFirst();
@@ -105,6 +113,12 @@ export async function loadDispatchCampaign(
     rate_per_second: row.rate_per_second,
     address: row.address,
     provider,
+    quiet:
+      row.quiet_start === null || row.quiet_end === null
+        ? null
+        : { start: row.quiet_start, end: row.quiet_end },
+    // Rows written before zones were (migration 0040) hold the default, id 0.
+    zones: row.recipient_zones ?? [0],
   };
 }
 
@@ -158,8 +172,9 @@ export async function claimBatch(
   campaignId: string,
   limit: number,
   key: number,
+  quiet?: QuietClaim,
 ): Promise<Claim> {
-  return db.transaction().execute((trx) => claimBatchIn(trx, campaignId, limit, key));
+  return db.transaction().execute((trx) => claimBatchIn(trx, campaignId, limit, key, quiet));
 }
 
 /**
@@ -176,9 +191,10 @@ export async function claimBatchIn(
   campaignId: string,
   limit: number,
   key: number,
+  quiet?: QuietClaim,
 ): Promise<Claim> {
   await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-  const rows = await claimRows(trx, campaignId, limit, key);
+  const rows = await claimRows(trx, campaignId, limit, key, quiet);
   if (rows.length === 1 && rows[0]!.phone === null) return { stopped: true };
   // Every other row is a claimed one (phone and attempts set), or one opted out by the claim.
   const claimed: Claimed[] = [];
@@ -202,7 +218,11 @@ async function claimRows(
   campaignId: string,
   limit: number,
   key: number,
+  quiet?: QuietClaim,
 ): Promise<ClaimRow[]> {
+  // With quiet hours the statement gains the fragments of quiet-claim.sql.ts; without, every
+  // fragment is empty and the statement is the one it always was.
+  const q = quietClaim(campaignId, limit, quiet);
   // No lease: `next_attempt_at` stays (or becomes) NULL, so a first claim changes no indexed
   // column and is a HOT update, and so is the write of its 'sent' answer. A picked number on
   // the owner's suppression list (`opted`) ends opted_out instead, its attempt not counted
@@ -214,7 +234,7 @@ async function claimRows(
   const picked = sql`ARRAY(SELECT phone FROM due_pick UNION ALL SELECT phone FROM fresh_pick)`;
   const { rows } = await sql<ClaimRow>`
     WITH camp AS MATERIALIZED (
-      SELECT id, user_id, dispatch_cursor FROM campaigns
+      SELECT id, user_id, ${q.campCursor} FROM campaigns
       WHERE id = ${campaignId}::uuid AND status = 'Processing'
         AND (dispatch_state = 'running'
              OR (dispatch_state = 'waiting' AND coalesce(dispatch_resume_at <= now(), true)))
@@ -227,7 +247,7 @@ async function claimRows(
     ), due_pick AS MATERIALIZED (
       SELECT phone FROM campaign_recipients
       WHERE campaign_id = ${campaignId}::uuid AND next_attempt_at <= now()
-        AND state IN ('queued', 'sending') AND EXISTS (SELECT 1 FROM camp)
+        AND state IN ('queued', 'sending') AND EXISTS (SELECT 1 FROM camp)${q.open}
       ORDER BY next_attempt_at LIMIT ${limit}::int
       FOR UPDATE SKIP LOCKED
     ), fresh_pick AS MATERIALIZED (
@@ -237,11 +257,11 @@ async function claimRows(
         SELECT phone FROM campaign_recipients
         WHERE campaign_id = ${campaignId}::uuid AND state IS NULL
           AND phone > coalesce((SELECT dispatch_cursor FROM camp), '')
-          AND EXISTS (SELECT 1 FROM camp)
+          AND EXISTS (SELECT 1 FROM camp)${q.open}
         ORDER BY phone LIMIT ${limit}::int
         FOR UPDATE SKIP LOCKED
       ) x
-    ), opted AS MATERIALIZED (
+    )${q.heldPick}, opted AS MATERIALIZED (
       -- The picked numbers the owner suppressed: one probe of its unique index each.
       ${suppressedAmong(sql`(SELECT user_id FROM camp)`, picked)}
     ), due AS (
@@ -265,7 +285,7 @@ async function claimRows(
       ON CONFLICT (campaign_id, slot) DO UPDATE SET failed = k.failed + excluded.failed
     ), moved AS (
       UPDATE campaigns c
-      SET dispatch_cursor = coalesce((SELECT max(phone) FROM fresh), c.dispatch_cursor),
+      SET ${q.cursorSet},
           dispatch_state = 'running',
           dispatch_resume_at = CASE WHEN c.dispatch_state = 'waiting' THEN NULL
                                     ELSE c.dispatch_resume_at END,

@@ -102,11 +102,22 @@ export function depsFor(
  * A campaign of `to` numbers by a new funded user, started by the engine (Processing,
  * running, default sender) with its lane jobs removed: the test runs the slices itself.
  */
-export async function startedCampaign(t: TestApp, admin: string, to: string[]): Promise<string> {
-  const user = await t.createUser(admin, { role: 'User' });
-  await fund(t, admin, user.user.email, NORMAL, to.length);
-  const id = await createCampaign(t, user.token, to);
-  const started = await t.db.transaction().execute((tx) => startDispatch(t.app.ctx, tx, id));
+export async function startedCampaign(
+  t: TestApp,
+  admin: string,
+  to: string[],
+  opts: { quietHours?: boolean; owner?: { email: string; token: string } } = {},
+): Promise<string> {
+  let owner = opts.owner;
+  if (!owner) {
+    const u = await t.createUser(admin, { role: 'User' });
+    owner = { email: u.user.email, token: u.token };
+  }
+  const { token } = owner;
+  await fund(t, admin, owner.email, NORMAL, to.length);
+  const id = await createCampaign(t, token, to);
+  const deps = { ...t.app.ctx, quietHours: opts.quietHours ?? false };
+  const started = await t.db.transaction().execute((tx) => startDispatch(deps, tx, id));
   if (!started) throw new Error('the campaign did not start');
   await removeDispatchJobs(t, id);
   return id;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from '../../../db/database.js';
+import type { Db, Tx } from '../../../db/database.js';
 import type { Log } from '../../../jobs/worker-logger.js';
 import { campaignFileKey } from '../../campaigns/index.js';
 import { publishCampaignProgress } from '../../live/index.js';
@@ -13,6 +13,7 @@ import {
   type DispatchCampaign,
 } from './dispatch.repo.js';
 import {
+  heldByQuietHours,
   lockCampaignRow,
   markDoneIfFinished,
   markWaiting,
@@ -26,6 +27,7 @@ import type { OutboundMessage } from '../providers/provider.js';
 import type { Delivery } from '../delivery-context.js';
 import { bucketCapacity, giveBack, takeTokens } from './rate-bucket.repo.js';
 import type { SendLimiter } from './send-limiter.js';
+import { quietNow, type QuietNow } from './quiet-window.js';
 
 /**
  * One slice of sending a campaign, run by a `delivery-dispatch` job: for about
@@ -68,6 +70,8 @@ export interface DispatchDeps {
   presence: DispatchPresence;
   log: Log;
   options: DispatchOptions;
+  /** The clock quiet hours are read by (tests set it); the real time when not given. */
+  now?: () => Date;
 }
 
 /** The wait before retry number `attempt + 1`: exponential, capped, with jitter. */
@@ -110,6 +114,10 @@ export async function runDispatchSlice(
     sender.adapter.reportsByProviderId ? sender.adapter.name : null,
   );
   const sends: Promise<void>[] = [];
+  // Quiet hours (docs/delivery.md): which of the campaign's zones are closed, read at each claim.
+  const { quiet: window, zones } = campaign;
+  const clock = deps.now ?? (() => new Date());
+  const quiet = window ? () => quietNow(window, zones, clock()) : null;
   const key = await deps.presence.enter();
   let end: SliceEnd | undefined;
   let written = false;
@@ -125,6 +133,7 @@ export async function runDispatchSlice(
       writer,
       key,
       sends,
+      quiet,
     });
   } finally {
     // The rows are this instance's until their results are written: the presence stays till then.
@@ -138,7 +147,7 @@ export async function runDispatchSlice(
     }
   }
   if (end === 'daily') return waitForNextDay(deps, campaignId);
-  if (end === 'next') await scheduleNext(deps, campaignId, lane);
+  if (end === 'next') await scheduleNext(deps, campaignId, lane, quiet?.() ?? null);
   // Cancelled with sends in flight: the settlement waited for them, and they are written now.
   if (end === 'stopped' && sends.length > 0) await requestFinalize(db, campaignId);
 }
@@ -163,6 +172,8 @@ interface Slice {
   key: number;
   /** Each started send, settled once its results are queued to the writer. */
   sends: Promise<void>[];
+  /** The campaign's zones in quiet hours now; null for a campaign without quiet hours. */
+  quiet: (() => QuietNow) | null;
 }
 
 async function sendFor(deps: DispatchDeps, slice: Slice): Promise<SliceEnd> {
@@ -178,7 +189,8 @@ async function sendFor(deps: DispatchDeps, slice: Slice): Promise<SliceEnd> {
       await sleep(Math.min(grant.waitMs, 250, Math.max(1, endAt - Date.now())));
       continue;
     }
-    const claim = await claimBatch(db, campaignId, grant.granted, key);
+    const closed = slice.quiet?.().closed;
+    const claim = await claimBatch(db, campaignId, grant.granted, key, closed && { closed });
     const claimed = claim.stopped ? [] : claim.rows;
     const unused = grant.granted - claimed.length;
     if (unused > 0) await giveBack(db, senderId, grant.day, { tokens: unused, usage: unused });
@@ -248,25 +260,50 @@ async function waitUntil(deps: DispatchDeps, campaignId: string, until?: Date): 
 }
 
 /**
- * After a slice: run again now while there is work; later, at the next retry, while only
- * retries remain; otherwise the sending is over and the settlement is asked.
+ * Every recipient left is in a zone in quiet hours (docs/delivery.md, Quiet hours): the
+ * campaign waits, its lane jobs set for when the first of those zones opens, and the screens
+ * say "Waiting for quiet hours to end". Called under the campaign's lock.
  */
-async function scheduleNext(deps: DispatchDeps, campaignId: string, lane: number): Promise<void> {
+async function waitForQuietHours(tx: Tx, campaignId: string, opensAt: Date): Promise<void> {
+  const resumeAt = await markWaiting(tx, campaignId, opensAt, true);
+  if (resumeAt) {
+    await addLaneJobs(tx, campaignId, resumeAt);
+    await publishCampaignProgress(tx, [campaignId]);
+  }
+}
+
+/**
+ * After a slice: run again now while there is work; later, at the next retry (or when a zone
+ * in quiet hours opens, if sooner), while only retries remain; when what is left is held by
+ * quiet hours only, wait for them to end; otherwise the sending is over and the settlement is
+ * asked.
+ */
+async function scheduleNext(
+  deps: DispatchDeps,
+  campaignId: string,
+  lane: number,
+  quiet: QuietNow | null,
+): Promise<void> {
   const { db } = deps;
-  const left = await remainingWork(db, campaignId);
+  const closed = quiet?.closed ?? [];
+  const left = await remainingWork(db, campaignId, closed);
   if (left.workNow) return addLaneJob(db, campaignId, lane);
+  const opensAt =
+    quiet?.opensAt && (await heldByQuietHours(db, campaignId, closed)) ? quiet.opensAt : null;
   const later = [left.nextRetryAt, left.givenBackAt]
     .filter((d): d is Date => d !== null)
     .sort((a, b) => a.getTime() - b.getTime())[0];
   if (later) {
     await touchHeartbeat(db, campaignId);
-    return addLaneJob(db, campaignId, lane, later);
+    return addLaneJob(db, campaignId, lane, opensAt && opensAt < later ? opensAt : later);
   }
   await db.transaction().execute(async (tx) => {
     await lockCampaignRow(tx, campaignId);
     if (await markDoneIfFinished(tx, campaignId)) {
       await requestFinalize(tx, campaignId);
       await publishCampaignProgress(tx, [campaignId]);
+    } else if (opensAt) {
+      await waitForQuietHours(tx, campaignId, opensAt);
     }
   });
 }

@@ -34,6 +34,7 @@ export async function campaignDelivery(
     failed: 0,
     refunded: 0,
     resumeAt: null,
+    quietHold: false,
   };
   if (progress.dispatchState === null) return { progress, states: [], errors: [] };
 

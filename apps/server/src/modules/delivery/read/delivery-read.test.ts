@@ -78,6 +78,7 @@ describe('GET /api/campaigns/:id/delivery', () => {
         failed: 2,
         refunded: 0,
         resumeAt: null,
+        quietHold: false,
       },
       states: [
         { state: 'unsent', count: 1 },

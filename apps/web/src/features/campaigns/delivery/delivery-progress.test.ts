@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryProgress } from '@herald/contract';
-import { progressPercent } from './delivery-progress';
+import { ui, type DeliveryProgress } from '@herald/contract';
+import { dispatchLabel, progressPercent } from './delivery-progress';
 
 const d = (p: Partial<DeliveryProgress>): DeliveryProgress => ({
   dispatchState: 'running',
@@ -12,6 +12,7 @@ const d = (p: Partial<DeliveryProgress>): DeliveryProgress => ({
   failed: 0,
   refunded: 0,
   resumeAt: null,
+  quietHold: false,
   ...p,
 });
 
@@ -23,5 +24,15 @@ describe('progressPercent', () => {
   });
   it('stays within 0-100 for an empty campaign', () => {
     expect(progressPercent(d({ total: 0 }))).toBe(0);
+  });
+});
+
+describe('dispatchLabel', () => {
+  it('says a campaign held by quiet hours waits for them, not for the daily limit', () => {
+    expect(dispatchLabel(d({ dispatchState: 'waiting', quietHold: true }))).toBe(
+      'Waiting for quiet hours to end',
+    );
+    expect(dispatchLabel(d({ dispatchState: 'waiting' }))).toBe(ui.delivery.dispatchLabels.waiting);
+    expect(dispatchLabel(d({ dispatchState: null }))).toBeNull();
   });
 });

@@ -52,6 +52,15 @@ export function ResultsLine({ results: r }: { results: CampaignResults }) {
  * the results line, and what the engine is doing. The row re-renders when the list refetches
  * (a live 'campaigns' event, or the 5 s poll while any row is Processing).
  */
+/**
+ * The sending's state as the row says it; waiting because every recipient left is in quiet
+ * hours says so (docs/product.md, Quiet hours).
+ */
+export function dispatchLabel(d: DeliveryProgress): string | null {
+  if (d.quietHold) return ui.delivery.quietHold;
+  return d.dispatchState ? ui.delivery.dispatchLabels[d.dispatchState] : null;
+}
+
 export const DeliveryProgressCell = memo(function DeliveryProgressCell({
   campaign,
 }: {
@@ -61,7 +70,7 @@ export const DeliveryProgressCell = memo(function DeliveryProgressCell({
   const d = campaign.delivery;
   if (!results) return <span className="text-muted">-</span>;
   const percent = d ? progressPercent(d) : 100;
-  const state = d?.dispatchState ? ui.delivery.dispatchLabels[d.dispatchState] : null;
+  const state = d ? dispatchLabel(d) : null;
   return (
     <div style={{ minWidth: '7.5rem' }}>
       {d && (
