@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'suppression.add',
   'suppression.remove',
   'branding.update',
+  'quiet_hours.update',
   'backup.create',
   'backup.download',
   'cleanup.run',

@@ -9,11 +9,12 @@ export interface QuietRow {
 }
 
 /** The user's own window and role (null window: inherited). */
-export function findOwnQuietHours(db: DbOrTx, userId: string) {
+export function findOwnQuietHours(db: DbOrTx, userId: string, lock = false) {
   return db
     .selectFrom('users')
-    .select(['role', 'quiet_start', 'quiet_end'])
+    .select(['role', 'email', 'quiet_start', 'quiet_end'])
     .where('id', '=', userId)
+    .$if(lock, (q) => q.forUpdate())
     .executeTakeFirst();
 }
 

@@ -6,6 +6,7 @@ import {
   QuietHoursSchema,
 } from '@herald/contract';
 import { caller } from '../../plugins/auth.js';
+import { requestActor } from '../audit/index.js';
 import { getQuietHours, setQuietHours } from './quiet-hours.service.js';
 
 /**
@@ -24,6 +25,6 @@ export const quietHoursRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: MANAGER_ROLES },
       schema: { body: QuietHoursBodySchema, response: { 200: QuietHoursReplySchema } },
     },
-    (req) => setQuietHours(app.ctx.db, caller(req).id, req.body),
+    (req) => setQuietHours(app.ctx.db, caller(req).id, req.body, requestActor(req)),
   );
 };

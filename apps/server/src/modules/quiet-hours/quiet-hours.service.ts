@@ -9,6 +9,7 @@ import {
 } from '@herald/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { auditChanges, recordAudit, type AuditActor } from '../audit/index.js';
 import {
   campaignOwner,
   captureCampaignQuietHours,
@@ -62,27 +63,44 @@ export async function getQuietHours(db: Db, userId: string): Promise<QuietHours>
   };
 }
 
+/** A window as its audit entry shows it: "21:00-08:00", or null for the inherited one. */
+function windowText(row: QuietRow): string | null {
+  const own = ownOf(row);
+  return own && `${quietTime(own.start)}-${quietTime(own.end)}`;
+}
+
 /**
  * Sets the caller's own window, or (both null) removes it so the inherited one applies. The
- * Admin's is the last fallback: it can be changed, not removed.
+ * Admin's is the last fallback: it can be changed, not removed. A change writes its audit entry
+ * in the same transaction (docs/audit.md); a save that changes nothing writes none.
  */
 export async function setQuietHours(
   db: Db,
   userId: string,
   body: QuietHoursBody,
+  auditActor: AuditActor,
 ): Promise<QuietHours & { message: string }> {
-  const own = await findOwnQuietHours(db, userId);
-  if (!own) throw notFound();
-  if (body.start === null || body.end === null) {
-    if (own.role === 'Admin') throw badRequest(quietHoursMessages.adminCannotInherit);
-    await writeOwnQuietHours(db, userId, { quiet_start: null, quiet_end: null });
-    return { ...(await getQuietHours(db, userId)), message: quietHoursMessages.inherited };
-  }
-  await writeOwnQuietHours(db, userId, {
-    quiet_start: quietMinutes(body.start),
-    quiet_end: quietMinutes(body.end),
+  const inherit = body.start === null || body.end === null;
+  const next: QuietRow =
+    body.start === null || body.end === null
+      ? { quiet_start: null, quiet_end: null }
+      : { quiet_start: quietMinutes(body.start), quiet_end: quietMinutes(body.end) };
+  await db.transaction().execute(async (tx) => {
+    const own = await findOwnQuietHours(tx, userId, true);
+    if (!own) throw notFound();
+    if (inherit && own.role === 'Admin') throw badRequest(quietHoursMessages.adminCannotInherit);
+    await writeOwnQuietHours(tx, userId, next);
+    const changes = auditChanges({ quietHours: windowText(own) }, { quietHours: windowText(next) });
+    if (Object.keys(changes).length === 0) return;
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'quiet_hours.update',
+      target: { type: 'settings', id: userId, label: own.email, subjectUserId: userId },
+      changes,
+    });
   });
-  return { ...(await getQuietHours(db, userId)), message: quietHoursMessages.saved };
+  const message = inherit ? quietHoursMessages.inherited : quietHoursMessages.saved;
+  return { ...(await getQuietHours(db, userId)), message };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
+import { auditRows, lastAuditId, onlyAuditRow } from '../audit/audit.test-fixtures.js';
 import { effectiveQuietMinutes } from './quiet-hours.service.js';
 
 let t: TestApp;
@@ -91,5 +92,28 @@ describe('quiet hours settings', () => {
     expect(admin.json()).toEqual({ message: qm.adminCannotInherit });
     expect((await put(h.u3.token, { start: '21:00', end: '08:00' })).statusCode).toBe(403);
     expect((await get(h.r2.token)).own).toBeNull();
+  });
+
+  it('writes one audit entry per change, none for a refused or unchanged save', async () => {
+    const since = await lastAuditId(t.db);
+    expect((await put(h.r2.token, { start: '22:00', end: '06:00' })).statusCode).toBe(200);
+    const entry = await onlyAuditRow(t.db, { action: 'quiet_hours.update', since });
+    expect(entry).toMatchObject({
+      actor_user_id: h.r2.user.id,
+      target_type: 'settings',
+      target_id: h.r2.user.id,
+      subject_user_id: h.r2.user.id,
+      changes: { quietHours: { before: null, after: '22:00-06:00' } },
+    });
+    // The same window again, a bad one, and the Admin's removal change nothing.
+    await put(h.r2.token, { start: '22:00', end: '06:00' });
+    await put(h.r2.token, { start: '22:00', end: '22:00' });
+    await put(h.admin, { start: null, end: null });
+    await put(h.r2.token, { start: null, end: null });
+    const after = await auditRows(t.db, { action: 'quiet_hours.update', since });
+    expect(after.map((e) => e.changes)).toEqual([
+      { quietHours: { before: null, after: '22:00-06:00' } },
+      { quietHours: { before: '22:00-06:00', after: null } },
+    ]);
   });
 });
