@@ -1,6 +1,8 @@
+import type { Selectable } from 'kysely';
 import { expect } from 'vitest';
 import type { AuditAction, AuditChanges } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
+import type { AuditLogTable } from '../../db/schema.js';
 
 /** Test-only reads of the audit log, for the modules' audit tests. */
 
@@ -75,4 +77,21 @@ export async function onlyAuditRow(db: DbOrTx, filter: AuditRowFilter): Promise<
   const rows = await auditRows(db, filter);
   expect(rows, JSON.stringify(rows)).toHaveLength(1);
   return rows[0]!;
+}
+
+/** The entries written after `mark` (lastAuditId), whole rows, oldest first. */
+export function auditSince(db: DbOrTx, mark: string): Promise<Selectable<AuditLogTable>[]> {
+  return db.selectFrom('audit_log').selectAll().where('id', '>', mark).orderBy('id').execute();
+}
+
+/** The one entry written after `mark`; fails unless exactly one was, of `action`. */
+export async function onlyEntrySince(db: DbOrTx, mark: string, action: AuditAction) {
+  const rows = await auditSince(db, mark);
+  expect(rows.map((r) => r.action)).toEqual([action]);
+  return rows[0]!;
+}
+
+/** Fails if any entry was written after `mark`. */
+export async function expectNoEntrySince(db: DbOrTx, mark: string): Promise<void> {
+  expect((await auditSince(db, mark)).map((r) => r.action)).toEqual([]);
 }

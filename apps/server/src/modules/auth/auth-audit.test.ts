@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, type CreateUserReply } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { auditMark, expectNoEntrySince, onlyEntrySince } from '../audit/audit-ops.test-fixtures.js';
+import { lastAuditId, expectNoEntrySince, onlyEntrySince } from '../audit/audit.test-fixtures.js';
 import { multipart, formOf } from '../users/test-fixtures.js';
 
 /** The audit entries of sign-ins and password changes (docs/audit.md). */
@@ -36,7 +36,7 @@ const newUser = () => t.createUser(admin, { role: 'User' });
 describe('sign-in entries', () => {
   it('a sign-in writes one auth.sign_in of the user, from its address', async () => {
     const { user, password } = await newUser();
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     expect((await login(user.email, password, '10.60.1.1')).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'auth.sign_in');
     expect(row).toMatchObject({
@@ -56,7 +56,7 @@ describe('sign-in entries', () => {
 
   it('a wrong password, an unknown email and a blocked account each write auth.sign_in_failed', async () => {
     const { user, password } = await newUser();
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await login(user.email, 'not-the-password')).statusCode).toBe(401);
     let row = await onlyEntrySince(t.db, mark, 'auth.sign_in_failed');
     expect(row).toMatchObject({
@@ -67,7 +67,7 @@ describe('sign-in entries', () => {
       changes: { reason: { before: null, after: 'wrong_password' } },
     });
 
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await login('nobody-here@test.local', 'whatever-1')).statusCode).toBe(401);
     row = await onlyEntrySince(t.db, mark, 'auth.sign_in_failed');
     expect(row).toMatchObject({
@@ -93,7 +93,7 @@ describe('sign-in entries', () => {
       ...multipart({ ...formOf(profile.json().user), status: 'Blocked' }),
     });
     expect(blocked.statusCode).toBe(200);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await login(user.email, password)).statusCode).toBe(401);
     row = await onlyEntrySince(t.db, mark, 'auth.sign_in_failed');
     expect(row.changes).toEqual({ reason: { before: null, after: 'account_blocked' } });
@@ -102,11 +102,11 @@ describe('sign-in entries', () => {
   it('a rate-limited attempt writes no entry and still answers 429', async () => {
     const { user, password } = await newUser();
     const { max } = RATE_LIMITS.loginFailuresPerAccountIp;
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     for (let i = 0; i < max; i++) {
       expect((await login(user.email, `guess-${i}`, '10.60.2.1')).statusCode).toBe(401);
     }
-    const failed = await auditMark(t.db);
+    const failed = await lastAuditId(t.db);
     expect(Number(failed) - Number(mark)).toBe(max);
     expect((await login(user.email, password, '10.60.2.1')).statusCode).toBe(429);
     expect((await login(user.email, 'guess-more', '10.60.2.1')).statusCode).toBe(429);
@@ -123,7 +123,7 @@ describe('sign-in entries', () => {
         FOR EACH ROW EXECUTE FUNCTION audit_test_refuse();
     `.execute(t.ownerDb);
     try {
-      const mark = await auditMark(t.db);
+      const mark = await lastAuditId(t.db);
       const res = await login(user.email, 'not-the-password', '10.60.3.1');
       expect(res.statusCode).toBe(401);
       await expectNoEntrySince(t.db, mark);
@@ -150,10 +150,10 @@ describe('password entries', () => {
           confirmPassword: 'a-new-password-9',
         },
       });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await change('wrong-current-1')).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await change(password)).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'password.change');
     expect(row).toMatchObject({
@@ -182,10 +182,10 @@ describe('password entries', () => {
         payload: { email: user.email, otp: code, newPassword: 'reset-password-7' },
         remoteAddress: '10.60.4.1',
       });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await reset(otp === '000000' ? '111111' : '000000')).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await reset(otp)).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'password.reset');
     expect(row).toMatchObject({
@@ -216,7 +216,7 @@ describe('password entries', () => {
         url: '/api/set-password',
         payload: { token, newPassword: 'linked-password-3', confirmPassword: 'linked-password-3' },
       });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await set()).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'password.set');
     expect(row).toMatchObject({
@@ -226,7 +226,7 @@ describe('password entries', () => {
       target_id: userId,
       subject_user_id: userId,
     });
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await set()).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
   });
@@ -240,10 +240,10 @@ describe('password entries', () => {
         token: admin,
         payload: { newPassword: 'set-by-admin-4' },
       });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await reset(adminId)).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await reset(user.id)).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'password.admin_reset');
     expect(row).toMatchObject({

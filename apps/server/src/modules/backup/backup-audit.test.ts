@@ -6,7 +6,7 @@ import {
   type CleanupReply,
 } from '@herald/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
-import { auditMark, expectNoEntrySince, onlyEntrySince } from '../audit/audit-ops.test-fixtures.js';
+import { lastAuditId, expectNoEntrySince, onlyEntrySince } from '../audit/audit.test-fixtures.js';
 import { postSave, saveToServer, SAVE_URL } from './backup-save.test-fixtures.js';
 
 /** The audit entries of backups and of a cleanup run by the Admin (docs/audit.md). */
@@ -30,11 +30,11 @@ const byAdmin = () => ({ actor_user_id: adminId, actor_role: 'Admin', subject_us
 
 describe('backups', () => {
   it('a save to the server writes backup.create; one while another runs writes none', async () => {
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     const queued = await postSave(t.app, admin);
     const row = await onlyEntrySince(t.db, mark, 'backup.create');
     expect(row).toMatchObject({ ...byAdmin(), target_type: 'backup', target_id: queued.id });
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const again = await t.request({ method: 'POST', url: SAVE_URL, token: admin });
     expect(again.statusCode).toBe(409);
     await expectNoEntrySince(t.db, mark);
@@ -43,12 +43,12 @@ describe('backups', () => {
 
   it('downloading a saved backup writes backup.download; an unknown one writes none', async () => {
     const name = await saveToServer(t.app, admin);
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     const res = await t.request({ method: 'GET', url: `/api/backup/saved/${name}`, token: admin });
     expect(res.statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'backup.download');
     expect(row).toMatchObject({ ...byAdmin(), target_id: name, target_label: name });
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const missing = name.replace(/\d/, (d) => String((Number(d) + 1) % 10));
     const gone = await t.request({
       method: 'GET',
@@ -60,7 +60,7 @@ describe('backups', () => {
   });
 
   it('fetching a generated download writes backup.download; asking for it writes none', async () => {
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     const started = await t.request({
       method: 'POST',
       url: '/api/backup/generate-download',
@@ -95,12 +95,12 @@ describe('cleanup', () => {
   it('a cleanup writes cleanup.run with what was asked, removed and saved; a refused one none', async () => {
     const reseller = await t.createUser(admin, { role: 'Reseller' });
     const range = { dataType: 'campaigns', fromDate: '2020-01-01', toDate: '2020-01-31' };
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await cleanup(reseller.token, range)).statusCode).toBe(403);
     expect((await cleanup(admin, { ...range, confirm: 'no' })).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
 
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const res = await cleanup(admin, range);
     expect(res.statusCode, res.body).toBe(200);
     const { backup, deleted } = res.json<CleanupReply>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhitelabelSettingsReply } from '@herald/contract';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { auditMark, expectNoEntrySince, onlyEntrySince } from '../audit/audit-ops.test-fixtures.js';
+import { lastAuditId, expectNoEntrySince, onlyEntrySince } from '../audit/audit.test-fixtures.js';
 import { TINY_PNG, multipart, type FilePart } from '../users/test-fixtures.js';
 
 /** The audit entry of Whitelabel Settings (docs/audit.md). */
@@ -32,7 +32,7 @@ const png: FilePart = {
 describe('branding.update', () => {
   it('a save writes one entry with the changed fields, of the caller’s own branding', async () => {
     const reseller = await t.createUser(admin, { role: 'Reseller' });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     const res = await save(reseller.token, { companyName: 'Acme Audit' }, png);
     expect(res.statusCode, res.body).toBe(200);
     const { companyLogo } = res.json<WhitelabelSettingsReply>();
@@ -51,7 +51,7 @@ describe('branding.update', () => {
     });
 
     // The same again changes nothing: no entry.
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await save(reseller.token, { companyName: 'Acme Audit' })).statusCode).toBe(200);
     await expectNoEntrySince(t.db, mark);
   });
@@ -59,7 +59,7 @@ describe('branding.update', () => {
   it('a refused save writes none', async () => {
     const user = await t.createUser(admin, { role: 'User' });
     const reseller = await t.createUser(admin, { role: 'Reseller' });
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     expect((await save(user.token, { companyName: 'Mine' })).statusCode).toBe(403);
     const text: FilePart = { ...png, data: Buffer.from('not an image') };
     expect((await save(reseller.token, { companyName: 'Bad logo' }, text)).statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer, TwoFactorSetupReply } from '@herald/contract';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.js';
-import { auditMark, expectNoEntrySince, onlyEntrySince } from '../audit/audit-ops.test-fixtures.js';
+import { lastAuditId, expectNoEntrySince, onlyEntrySince } from '../audit/audit.test-fixtures.js';
 import {
   awayFromStepEdge,
   challengeOf,
@@ -46,10 +46,10 @@ describe('two-factor entries', () => {
     await awayFromStepEdge();
     const confirm = (code: string) =>
       t.request({ method: 'POST', url: '/api/two-factor/confirm', token, payload: { code } });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await confirm(codeIn(secret, 5))).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await confirm(codeIn(secret))).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'two_factor.enable');
     expect(row).toMatchObject(ownTarget(user));
@@ -58,13 +58,13 @@ describe('two-factor entries', () => {
   it('the sign-in completes with the code: one auth.sign_in then, a wrong code is a failure', async () => {
     const { user, token, password } = await t.createUser(admin, { role: 'User' });
     const { secret } = await enrol(t, token);
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     const first = await loginStep1(t, user.email, password);
     expect('challenge' in first.json<LoginAnswer>()).toBe(true);
     await expectNoEntrySince(t.db, mark);
 
     const challenge = await challengeOf(t, user.email, password);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await loginStep2(t, challenge, codeIn(secret, 5))).statusCode).toBe(400);
     let row = await onlyEntrySince(t.db, mark, 'auth.sign_in_failed');
     expect(row).toMatchObject({
@@ -76,7 +76,7 @@ describe('two-factor entries', () => {
 
     await forgetLastStep(t, user.id);
     await awayFromStepEdge();
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await loginStep2(t, challenge, codeIn(secret))).statusCode).toBe(200);
     row = await onlyEntrySince(t.db, mark, 'auth.sign_in');
     expect(row).toMatchObject({ actor_user_id: user.id, target_id: user.id });
@@ -92,11 +92,11 @@ describe('two-factor entries', () => {
         token,
         payload: { code },
       });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await regenerate(codeIn(secret, 5))).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
     await awayFromStepEdge();
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await regenerate(codeIn(secret))).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'two_factor.recovery_codes');
     expect(row).toMatchObject(ownTarget(user));
@@ -108,11 +108,11 @@ describe('two-factor entries', () => {
     const { secret } = await enrol(t, token);
     const off = (body: { password: string; code: string }) =>
       t.request({ method: 'POST', url: '/api/two-factor/disable', token, payload: body });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await off({ password: 'not-it', code: codeIn(secret) })).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
     await awayFromStepEdge();
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await off({ password, code: codeIn(secret) })).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'two_factor.disable');
     expect(row).toMatchObject(ownTarget(user));
@@ -122,11 +122,11 @@ describe('two-factor entries', () => {
     const { user, token } = await t.createUser(admin, { role: 'User' });
     const reset = () =>
       t.request({ method: 'DELETE', url: `/api/users/${user.id}/two-factor`, token: admin });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await reset()).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
     await enrol(t, token);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await reset()).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'two_factor.reset');
     expect(row).toMatchObject({
@@ -149,7 +149,7 @@ describe('the security setting', () => {
     });
 
   it('writes security.update with the changed setting; a refused change writes none', async () => {
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     // The Admin has no two-factor sign-in of its own yet: refused.
     expect((await setRequired(admin, true)).statusCode).toBe(400);
     await expectNoEntrySince(t.db, mark);
@@ -163,7 +163,7 @@ describe('the security setting', () => {
       codeIn(secret),
     );
     const session = signIn.json<{ token: string }>().token;
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await setRequired(session, true)).statusCode).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'security.update');
     expect(row).toMatchObject({
@@ -175,7 +175,7 @@ describe('the security setting', () => {
     });
 
     // The same value again changes nothing: no entry.
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await setRequired(session, true)).statusCode).toBe(200);
     await expectNoEntrySince(t.db, mark);
   });

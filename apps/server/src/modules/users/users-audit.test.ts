@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateUserReply, User } from '@herald/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
 import {
-  auditMark,
+  lastAuditId,
   auditSince,
   expectNoEntrySince,
   onlyEntrySince,
-} from '../audit/audit-ops.test-fixtures.js';
+} from '../audit/audit.test-fixtures.js';
 import { formOf, multipart } from './test-fixtures.js';
 
 /**
@@ -42,7 +42,7 @@ async function edit(token: string, id: string, changes: Record<string, string>) 
 describe('Add User', () => {
   it('writes user.create by the creator, with the new fields and no password', async () => {
     const reseller = await t.createUser(admin, { role: 'Reseller' });
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     const res = await t.request({
       method: 'POST',
       url: '/api/users',
@@ -81,7 +81,7 @@ describe('Add User', () => {
   it('a refused creation writes none', async () => {
     const { token } = await t.createUser(admin, { role: 'User' });
     const taken = await t.createUser(admin, { role: 'User' });
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     const payload = { name: 'X', email: 'audit-refused@test.local', role: 'Admin', password: '' };
     expect(
       (await t.request({ method: 'POST', url: '/api/users', token, payload })).statusCode,
@@ -98,7 +98,7 @@ describe('Add User', () => {
 describe('Edit User', () => {
   it('an edit of other fields writes user.update with the changed fields only', async () => {
     const { user } = await t.createUser(admin, { role: 'User' });
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     const res = await edit(admin, user.id, { name: 'Renamed', mobile: '9876543210' });
     expect(res.statusCode, res.body).toBe(200);
     const row = await onlyEntrySince(t.db, mark, 'user.update');
@@ -116,12 +116,12 @@ describe('Edit User', () => {
 
   it('a block writes user.block, an unblock user.unblock, each with the status only', async () => {
     const { user } = await t.createUser(admin, { role: 'User' });
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     expect((await edit(admin, user.id, { status: 'Blocked' })).statusCode).toBe(200);
     let row = await onlyEntrySince(t.db, mark, 'user.block');
     expect(row.changes).toEqual({ status: { before: 'Active', after: 'Blocked' } });
     expect(row.target_id).toBe(user.id);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await edit(admin, user.id, { status: 'Active' })).statusCode).toBe(200);
     row = await onlyEntrySince(t.db, mark, 'user.unblock');
     expect(row.changes).toEqual({ status: { before: 'Blocked', after: 'Active' } });
@@ -129,7 +129,7 @@ describe('Edit User', () => {
 
   it('a role change with a rename writes user.role_change and user.update', async () => {
     const { user } = await t.createUser(admin, { role: 'User' });
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     const res = await edit(admin, user.id, { role: 'Reseller', name: 'Now Reseller' });
     expect(res.statusCode, res.body).toBe(200);
     const rows = await auditSince(t.db, mark);
@@ -140,7 +140,7 @@ describe('Edit User', () => {
 
   it('an edit that changes nothing, or is refused, writes none', async () => {
     const { user, token } = await t.createUser(admin, { role: 'User' });
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     expect((await edit(admin, user.id, {})).statusCode).toBe(200);
     // Nobody changes their own status.
     expect((await edit(token, user.id, { status: 'Blocked' })).statusCode).toBe(403);

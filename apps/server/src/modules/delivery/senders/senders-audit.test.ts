@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_TYPES, type Provider, type Sender, type SenderTemplate } from '@herald/contract';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/harness.js';
 import {
-  auditMark,
+  lastAuditId,
   expectNoEntrySince,
   onlyEntrySince,
-} from '../../audit/audit-ops.test-fixtures.js';
+} from '../../audit/audit.test-fixtures.js';
 
 /**
  * The audit entries of the Admin's delivery settings (docs/audit.md): providers (never their
@@ -51,7 +51,7 @@ function expectNoSecret(row: object) {
 
 describe('providers', () => {
   it('create, update and delete each write their entry, never a credential', async () => {
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     const created = await call('POST', '/api/delivery/providers', {
       kind: 'whatsapp_cloud',
       name: 'Audit WhatsApp',
@@ -75,7 +75,7 @@ describe('providers', () => {
     });
     expectNoSecret(row);
 
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const updated = await call('PUT', `/api/delivery/providers/${provider.id}`, {
       name: 'Audit WhatsApp 2',
       enabled: true,
@@ -92,7 +92,7 @@ describe('providers', () => {
     });
     expectNoSecret(row);
 
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await call('DELETE', `/api/delivery/providers/${provider.id}`)).statusCode).toBe(204);
     row = await onlyEntrySince(t.db, mark, 'provider.delete');
     expect(row).toMatchObject({ ...byAdmin(), target_id: provider.id });
@@ -102,7 +102,7 @@ describe('providers', () => {
 
   it('a refused change writes none', async () => {
     const reseller = await t.createUser(admin, { role: 'Reseller' });
-    const mark = await auditMark(t.db);
+    const mark = await lastAuditId(t.db);
     const body = { kind: 'jasmin', name: 'Nope', settings: { baseUrl: 'http://127.0.0.1:9' } };
     expect((await call('POST', '/api/delivery/providers', body, reseller.token)).statusCode).toBe(
       403,
@@ -127,7 +127,7 @@ describe('senders, templates and routing', () => {
     });
     const providerId = provider.json<Provider>().id;
 
-    let mark = await auditMark(t.db);
+    let mark = await lastAuditId(t.db);
     const created = await call('POST', '/api/delivery/senders', {
       providerId,
       name: 'Audit sender',
@@ -145,7 +145,7 @@ describe('senders, templates and routing', () => {
       provider: { before: null, after: 'Audit WA senders' },
     });
 
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const limits = { ratePerSecond: 20, dailyLimit: 500 };
     expect((await call('PUT', `/api/delivery/senders/${sender.id}`, limits)).statusCode).toBe(200);
     row = await onlyEntrySince(t.db, mark, 'sender.update');
@@ -154,7 +154,7 @@ describe('senders, templates and routing', () => {
       dailyLimit: { before: null, after: 500 },
     });
 
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const added = await call('POST', `/api/delivery/senders/${sender.id}/templates`, {
       name: 'audit_note',
       language: 'en',
@@ -172,7 +172,7 @@ describe('senders, templates and routing', () => {
     expect(row.changes).toMatchObject({ variables: { before: null, after: 1 } });
 
     const rich = CREDIT_TYPES.find((type) => type.startsWith('With DP'))!;
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const routes = { routes: [{ creditType: rich, senderId: sender.id }] };
     expect((await call('PUT', '/api/delivery/routes', routes)).statusCode).toBe(200);
     row = await onlyEntrySince(t.db, mark, 'routing.update');
@@ -180,7 +180,7 @@ describe('senders, templates and routing', () => {
     expect(row.changes).toEqual({ [rich]: { before: null, after: 'Audit sender' } });
 
     // Refused: an unknown template, an unknown sender in a route, the default sender.
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await call('DELETE', `/api/delivery/templates/${unknown}`)).statusCode).toBe(404);
     const badRoute = { routes: [{ creditType: rich, senderId: unknown }] };
@@ -195,14 +195,14 @@ describe('senders, templates and routing', () => {
     expect((await call('PUT', '/api/delivery/routes', routes)).statusCode).toBe(200);
     await expectNoEntrySince(t.db, mark);
 
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await call('DELETE', `/api/delivery/templates/${template.id}`)).statusCode).toBe(204);
     row = await onlyEntrySince(t.db, mark, 'template.delete');
     expect(row.changes).toMatchObject({ name: { before: 'audit_note', after: null } });
 
     const back = { routes: [{ creditType: rich, senderId: null }] };
     expect((await call('PUT', '/api/delivery/routes', back)).statusCode).toBe(200);
-    mark = await auditMark(t.db);
+    mark = await lastAuditId(t.db);
     expect((await call('DELETE', `/api/delivery/senders/${sender.id}`)).statusCode).toBe(204);
     row = await onlyEntrySince(t.db, mark, 'sender.delete');
     expect(row).toMatchObject({ target_id: sender.id, target_label: 'Audit sender' });
