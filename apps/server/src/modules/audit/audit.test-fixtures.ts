@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { AuditAction, AuditChanges } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { AuditLogTable } from '../../db/schema.js';
+import { ADMIN_EMAIL } from '../../../test/harness.js';
 
 /** Test-only reads of the audit log, for the modules' audit tests. */
 
@@ -94,4 +95,14 @@ export async function onlyEntrySince(db: DbOrTx, mark: string, action: AuditActi
 /** Fails if any entry was written after `mark`. */
 export async function expectNoEntrySince(db: DbOrTx, mark: string): Promise<void> {
   expect((await auditSince(db, mark)).map((r) => r.action)).toEqual([]);
+}
+
+/** The seeded Admin's id: the actor of the Admin's entries. */
+export async function adminUserId(db: DbOrTx): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', ADMIN_EMAIL)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -5,8 +5,13 @@ import {
   type BackupProgress,
   type CleanupReply,
 } from '@herald/contract';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
-import { lastAuditId, expectNoEntrySince, onlyEntrySince } from '../audit/audit.test-fixtures.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  lastAuditId,
+  expectNoEntrySince,
+  onlyEntrySince,
+  adminUserId,
+} from '../audit/audit.test-fixtures.js';
 import { postSave, saveToServer, SAVE_URL } from './backup-save.test-fixtures.js';
 
 /** The audit entries of backups and of a cleanup run by the Admin (docs/audit.md). */
@@ -17,12 +22,7 @@ let adminId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  const row = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN_EMAIL)
-    .executeTakeFirstOrThrow();
-  adminId = row.id;
+  adminId = await adminUserId(t.db);
 });
 afterAll(() => t.close());
 

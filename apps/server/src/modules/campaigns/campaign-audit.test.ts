@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCampaignReply } from '@herald/contract';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
-import { auditRows, lastAuditId, onlyAuditRow } from '../audit/audit.test-fixtures.js';
+import { auditRows, lastAuditId, onlyAuditRow, adminUserId } from '../audit/audit.test-fixtures.js';
 import { makeKey } from '../api-keys/api-keys.test-fixtures.js';
 import {
   NORMAL,
@@ -25,12 +25,7 @@ beforeAll(async () => {
   h = await buildHierarchy(t);
   await fund(t, h.admin, h.u1.user.email, NORMAL, 100);
   await fund(t, h.admin, h.u2.user.email, NORMAL, 100);
-  const admin = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN_EMAIL)
-    .executeTakeFirstOrThrow();
-  adminId = admin.id;
+  adminId = await adminUserId(t.db);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildHierarchy, type Hierarchy } from '../users/test-fixtures.js';
-import { auditRows, lastAuditId, onlyAuditRow } from '../audit/audit.test-fixtures.js';
+import { auditRows, lastAuditId, onlyAuditRow, adminUserId } from '../audit/audit.test-fixtures.js';
 import { NORMAL, creditBody, postCredit } from './credits.test-fixtures.js';
 
 let t: TestApp;
@@ -10,12 +10,7 @@ let adminId: string;
 beforeAll(async () => {
   t = await createTestApp();
   h = await buildHierarchy(t);
-  const admin = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN_EMAIL)
-    .executeTakeFirstOrThrow();
-  adminId = admin.id;
+  adminId = await adminUserId(t.db);
 });
 afterAll(() => t.close());
 

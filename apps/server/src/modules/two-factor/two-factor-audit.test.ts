@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer, TwoFactorSetupReply } from '@herald/contract';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.js';
-import { lastAuditId, expectNoEntrySince, onlyEntrySince } from '../audit/audit.test-fixtures.js';
+import {
+  lastAuditId,
+  expectNoEntrySince,
+  onlyEntrySince,
+  adminUserId,
+} from '../audit/audit.test-fixtures.js';
 import {
   awayFromStepEdge,
   challengeOf,
@@ -20,12 +25,7 @@ let adminId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  const row = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN_EMAIL)
-    .executeTakeFirstOrThrow();
-  adminId = row.id;
+  adminId = await adminUserId(t.db);
 });
 afterAll(() => t.close());
 

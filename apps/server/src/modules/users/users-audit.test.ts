@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateUserReply, User } from '@herald/contract';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   lastAuditId,
   auditSince,
   expectNoEntrySince,
   onlyEntrySince,
+  adminUserId,
 } from '../audit/audit.test-fixtures.js';
 import { formOf, multipart } from './test-fixtures.js';
 
@@ -20,12 +21,7 @@ let adminId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  const row = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN_EMAIL)
-    .executeTakeFirstOrThrow();
-  adminId = row.id;
+  adminId = await adminUserId(t.db);
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_TYPES, type Provider, type Sender, type SenderTemplate } from '@herald/contract';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import {
   lastAuditId,
   expectNoEntrySince,
   onlyEntrySince,
+  adminUserId,
 } from '../../audit/audit.test-fixtures.js';
 
 /**
@@ -26,12 +27,7 @@ let adminId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  const row = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN_EMAIL)
-    .executeTakeFirstOrThrow();
-  adminId = row.id;
+  adminId = await adminUserId(t.db);
 });
 afterAll(() => t.close());
 
