@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   AUDIT_RETENTION_DEFAULT_DAYS,
   type AuditAction,
   type AuditTargetType,
 } from '@herald/contract';
 import type { DbOrTx } from '../../db/database.js';
+import type { AuditLogTable } from '../../db/schema.js';
 
 /**
  * Reading the audit log (docs/audit.md, The Audit Log screen): keyset pages on `id`, newest
@@ -31,24 +32,11 @@ export interface AuditReadFilter {
   before?: string;
 }
 
-export interface AuditRow {
-  id: string;
-  at: Date;
-  actor_user_id: string | null;
-  actor_api_key_id: string | null;
-  actor_label: string;
-  actor_role: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  target_label: string | null;
-  subject_user_id: string | null;
-  changes: Record<string, { before: unknown; after: unknown }> | null;
+/** An entry as the log's readers get it: the table's row without its scope. */
+export type AuditRow = Omit<Selectable<AuditLogTable>, 'scope'> & {
   /** The actor is the viewer or in its subtree (always true for the Admin). */
   origin_visible: boolean;
-}
+};
 
 /** `%text%` for ILIKE, its wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
