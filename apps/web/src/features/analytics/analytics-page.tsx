@@ -9,6 +9,7 @@ import {
 import { useAnalytics } from '../../api/analytics/get-analytics';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { formatCount } from '../../lib/format';
 
 // The chart library is fetched only when this screen shows its charts.
 const loadCharts = () => import('./analytics-charts');
@@ -83,7 +84,7 @@ export function AnalyticsPage() {
             key={def.id}
             id={`analytics-${def.id}`}
             title={def.title}
-            value={data.summary && def.value(data.summary).toLocaleString()}
+            value={data.summary && formatCount(def.value(data.summary))}
           />
         ))}
       </div>

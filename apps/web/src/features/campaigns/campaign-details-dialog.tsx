@@ -15,7 +15,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatSendAt } from '../../lib/send-at';
 import { ScheduledFor } from './scheduled-for';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime, orDash } from '../../lib/format';
+import { formatCount, formatDateTime, orDash } from '../../lib/format';
 import { useCampaign } from '../../api/campaigns/get-campaign';
 import { CampaignMedia } from './campaign-media';
 import { CampaignRecipientsList } from './campaign-recipients-list';
@@ -105,8 +105,8 @@ function DetailBody({ c }: { c: CampaignDetail }) {
               {orDash(c.ctaURLText)}: {orDash(c.ctaURL)}
             </Field>
           )}
-          <Field label="Recipients">{c.recipientCount.toLocaleString()}</Field>
-          <Field label="Report Rows">{c.reportCount.toLocaleString()}</Field>
+          <Field label="Recipients">{formatCount(c.recipientCount)}</Field>
+          <Field label="Report Rows">{formatCount(c.reportCount)}</Field>
           {/* An engine-sent campaign shows its results in the delivery section below. */}
           {!c.delivery && results && (
             <Field label="Results">

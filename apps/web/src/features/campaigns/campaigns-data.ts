@@ -6,6 +6,7 @@ import {
 } from '@herald/contract';
 import type { CampaignFilterValues } from '../../api/campaigns/get-campaigns';
 import type { SelectOption } from '../../components/form-field';
+import { formatCount } from '../../lib/format';
 
 /**
  * The details dialog lists at most this many recipients (loaded page by page as the list
@@ -26,15 +27,15 @@ export function canLoadMoreRecipients(shown: number, hasNextPage: boolean): bool
 
 /** The line above the recipients: how many are listed of how many there are. */
 export function recipientsCaption(shown: number, total: number): string {
-  if (shown >= total) return `${total.toLocaleString()} recipients`;
-  return `Showing the first ${shown.toLocaleString()} of ${total.toLocaleString()} recipients.`;
+  if (shown >= total) return `${formatCount(total)} recipients`;
+  return `Showing the first ${formatCount(shown)} of ${formatCount(total)} recipients.`;
 }
 
 /** The line under the recipients once no more will load. */
 export function recipientsEndText(shown: number, total: number): string {
   return shown >= total
     ? 'End of recipients'
-    : `The Download zip has all ${total.toLocaleString()} recipients.`;
+    : `The Download zip has all ${formatCount(total)} recipients.`;
 }
 
 /** Delivered is green, any other report status red. */

@@ -10,7 +10,7 @@ import type { PagedMore } from '../../components/use-paged-rows';
 import { DeliveryProgressCell } from './delivery/delivery-progress';
 import { TestBadge } from '../../components/test-badge';
 import { ScrollBox } from '../../components/scroll-box';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
 
@@ -74,7 +74,7 @@ const CampaignRow = memo(function CampaignRow(props: RowProps) {
       </td>
       <td className="small text-break">{c.createdBy}</td>
       <td className="small">{c.creditType}</td>
-      <td className="text-end">{c.recipientCount.toLocaleString()}</td>
+      <td className="text-end">{formatCount(c.recipientCount)}</td>
       <td>
         <StatusBadge label={c.status} variant={CAMPAIGN_STATUS_VARIANTS[c.status]} />
         <ScheduledFor campaign={c} />

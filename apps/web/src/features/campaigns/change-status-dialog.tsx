@@ -13,6 +13,7 @@ import {
 import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-status';
+import { formatCount } from '../../lib/format';
 
 interface ChangeStatusDialogProps {
   campaign: Campaign;
@@ -52,7 +53,7 @@ export function ChangeStatusDialog({ campaign, onHide, onUpdated }: ChangeStatus
       </Modal.Header>
       <Modal.Body>
         <p className="small text-muted">
-          {campaign.userName} · {campaign.creditType} · {campaign.recipientCount.toLocaleString()}{' '}
+          {campaign.userName} · {campaign.creditType} · {formatCount(campaign.recipientCount)}{' '}
           recipients
         </p>
         <Form.Group controlId="campaign-new-status">

@@ -9,6 +9,7 @@ import {
 import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { useRejectCampaign } from '../../api/campaigns/approve-campaigns';
+import { formatCount } from '../../lib/format';
 
 interface RejectCampaignDialogProps {
   campaign: Campaign;
@@ -42,7 +43,7 @@ export function RejectCampaignDialog({ campaign, onHide, onRejected }: RejectCam
       </Modal.Header>
       <Modal.Body>
         <p className="small text-muted">
-          {campaign.userName} · {campaign.creditType} · {campaign.recipientCount.toLocaleString()}{' '}
+          {campaign.userName} · {campaign.creditType} · {formatCount(campaign.recipientCount)}{' '}
           recipients. The credits are refunded to the owner, who sees the reason.
         </p>
         <TextField

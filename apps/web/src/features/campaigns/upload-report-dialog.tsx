@@ -3,6 +3,7 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { ui, type Campaign, type UploadReportReply } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
 import { useUploadCampaignReport } from '../../api/campaigns/upload-campaign-report';
+import { formatCount } from '../../lib/format';
 
 interface UploadReportDialogProps {
   campaign: Campaign;
@@ -33,10 +34,10 @@ export function UploadReportDialog({ campaign, onHide, onUploaded }: UploadRepor
       </Modal.Header>
       <Modal.Body>
         <p className="small text-muted">
-          {campaign.userName} · {campaign.creditType} · {campaign.recipientCount.toLocaleString()}{' '}
+          {campaign.userName} · {campaign.creditType} · {formatCount(campaign.recipientCount)}{' '}
           recipients
           {campaign.reportCount > 0 &&
-            ` · the current report (${campaign.reportCount.toLocaleString()} rows) is replaced`}
+            ` · the current report (${formatCount(campaign.reportCount)} rows) is replaced`}
         </p>
         <Form.Group controlId="campaign-report-file">
           <Form.Label>Report File (.csv)</Form.Label>

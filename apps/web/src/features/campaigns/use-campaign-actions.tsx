@@ -22,6 +22,7 @@ import {
   type CampaignAction,
   type CopyAction,
 } from './campaign-actions';
+import { formatCount } from '../../lib/format';
 // The dialogs load when first opened, or while the page is idle (lib/lazy-named.ts).
 const CampaignDetailsDialog = lazyNamed(
   () => import('./campaign-details-dialog'),
@@ -66,9 +67,9 @@ function uploadedNotice(reply: UploadReportReply): Notice {
       <>
         <div>{ui.campaigns.reportUploaded}</div>
         <div className="small mt-1">
-          {reply.unknownCount.toLocaleString()} number(s) in the file are not recipients of this
+          {formatCount(reply.unknownCount)} number(s) in the file are not recipients of this
           campaign and were not stored: {reply.unknownNumbers.join(', ')}
-          {more > 0 && ` and ${more.toLocaleString()} more`}.
+          {more > 0 && ` and ${formatCount(more)} more`}.
         </div>
       </>
     ),
@@ -198,8 +199,8 @@ export function useCampaignActions(onCopy?: (kind: CampaignCopyKind, campaign: C
             }
             onCancel={close}
           >
-            Approve this campaign of {c.recipientCount.toLocaleString()} recipients ({c.creditType})
-            for {c.userName}?
+            Approve this campaign of {formatCount(c.recipientCount)} recipients ({c.creditType}) for{' '}
+            {c.userName}?
           </ConfirmDialog>
         );
         break;
@@ -253,7 +254,7 @@ export function useCampaignActions(onCopy?: (kind: CampaignCopyKind, campaign: C
             onConfirm={() => setStatus(c, CANCELLATION_REQUESTED)}
             onCancel={close}
           >
-            Ask the administrator to cancel this campaign of {c.recipientCount.toLocaleString()}{' '}
+            Ask the administrator to cancel this campaign of {formatCount(c.recipientCount)}{' '}
             recipients ({c.creditType})?
           </ConfirmDialog>
         );

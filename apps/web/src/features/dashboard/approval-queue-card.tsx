@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AWAITING_APPROVAL_LINK, type Dashboard } from '@herald/contract';
 import { FigureCard } from '../../components/figure-card';
+import { formatCount } from '../../lib/format';
 
 /**
  * The Admin's approval queue (docs/product.md, Campaigns): how many campaigns are Submitted or
@@ -16,9 +17,9 @@ export function ApprovalQueueCard({ data }: { data: Dashboard }) {
         <Link
           to={AWAITING_APPROVAL_LINK}
           className="text-reset"
-          aria-label={`Awaiting approval: ${count.toLocaleString()}, open the list`}
+          aria-label={`Awaiting approval: ${formatCount(count)}, open the list`}
         >
-          {count.toLocaleString()}
+          {formatCount(count)}
         </Link>
       }
     />

@@ -1,5 +1,6 @@
 import { ui, type CreditTypeCount } from '@herald/contract';
 import { SummaryCard } from '../../components/figure-card';
+import { formatCount } from '../../lib/format';
 
 interface CreditTypesCardProps {
   /** Names the card (`data-testid`), its list (`{id}-value`) and each row (`{id}-type`). */
@@ -33,7 +34,7 @@ export function CreditTypesCard({ id, title, counts }: CreditTypesCardProps) {
                 data-testid={`${id}-type`}
               >
                 <span className="small">{c.creditType}</span>
-                <span className="fw-semibold text-nowrap">{c.count.toLocaleString()}</span>
+                <span className="fw-semibold text-nowrap">{formatCount(c.count)}</span>
               </li>
             ))}
           </ul>

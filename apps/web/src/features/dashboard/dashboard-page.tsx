@@ -5,6 +5,7 @@ import { FigureCard } from '../../components/figure-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { ApprovalQueueCard } from './approval-queue-card';
 import { CreditTypesCard } from './credit-types-card';
+import { formatCount } from '../../lib/format';
 
 /** The credit figures: one count per credit type each (docs/product.md, Dashboards and analytics). */
 type PerTypeFigure = 'creditsSentMonth' | 'creditsUsedMonth' | 'creditsRemaining';
@@ -49,7 +50,7 @@ function slug(title: string): string {
 
 /** avgSuccessRate is a percentage (0–100), shown with one decimal. */
 function formatFigure(value: number, percent: boolean | undefined): string {
-  return percent ? `${value.toFixed(1)}%` : value.toLocaleString();
+  return percent ? `${value.toFixed(1)}%` : formatCount(value);
 }
 
 /** A card's value; a dash for an average over no delivery report yet. */

@@ -12,6 +12,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-client';
 import { useRemoveSender } from '../../api/delivery/remove-sender';
 import { SenderFormDialog } from './sender-form-dialog';
+import { formatCount } from '../../lib/format';
 
 const t = ui.providers;
 const END = 'text-end';
@@ -70,13 +71,13 @@ export function SendersSection({ senders, providers, onNotice }: SendersSectionP
         </>
       ),
     },
-    { header: t.columns.rate, className: END, cell: (s) => s.ratePerSecond.toLocaleString() },
+    { header: t.columns.rate, className: END, cell: (s) => formatCount(s.ratePerSecond) },
     {
       header: t.columns.dailyLimit,
       className: END,
-      cell: (s) => (s.dailyLimit === null ? ui.delivery.unlimited : s.dailyLimit.toLocaleString()),
+      cell: (s) => (s.dailyLimit === null ? ui.delivery.unlimited : formatCount(s.dailyLimit)),
     },
-    { header: t.columns.sentToday, className: END, cell: (s) => s.sentToday.toLocaleString() },
+    { header: t.columns.sentToday, className: END, cell: (s) => formatCount(s.sentToday) },
     {
       header: t.columns.actions,
       className: 'text-end text-nowrap',

@@ -8,11 +8,12 @@ import { usePagedMore } from '../../components/use-paged-rows';
 import { errorMessage } from '../../lib/api-client';
 import { useBalancePages } from '../../api/credits/get-balances';
 import { balanceRows, type BalanceRow } from './reports-data';
+import { formatCount } from '../../lib/format';
 
 const columns: Column<BalanceRow>[] = [
   { header: 'Email', cell: (r) => r.email },
   { header: 'Credit Type', cell: (r) => r.creditType },
-  { header: 'Balance', cell: (r) => r.balance.toLocaleString(), className: 'text-end' },
+  { header: 'Balance', cell: (r) => formatCount(r.balance), className: 'text-end' },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { Button, ListGroup } from 'react-bootstrap';
 import { ui } from '@herald/contract';
 import type { AddedInput } from '../recipients/use-recipient-parser';
-import { formatCount } from './create-form-logic';
+import { formatCount } from '../../../lib/format';
 
 interface AddedInputsProps {
   inputs: readonly AddedInput[];

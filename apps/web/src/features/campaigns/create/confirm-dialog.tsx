@@ -1,8 +1,8 @@
 import { Button, Modal } from 'react-bootstrap';
 import { defaultCampaignName, scheduleUi, ui, type SenderTemplate } from '@herald/contract';
 import { formatSendAt, localInputToIso } from '../../../lib/send-at';
+import { formatCount } from '../../../lib/format';
 import {
-  formatCount,
   type CampaignFiles,
   type CampaignFormValues,
   type TypeFeatures,

@@ -1,5 +1,6 @@
 import { ui, type CreditType } from '@herald/contract';
-import { formatCount, type Cost } from './create-form-logic';
+import { formatCount } from '../../../lib/format';
+import { type Cost } from './create-form-logic';
 
 /** Under the recipient count: what the campaign uses of the owner's balance of its type. */
 export function CostLine({ cost, type }: { cost: Cost | null; type: CreditType }) {

@@ -278,11 +278,6 @@ export function keepsIdempotencyKey(err: unknown): boolean {
   return err.status === 409 && err.serverMessage === server.idempotencyInProgress;
 }
 
-/** "1,234,567" */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
 /**
  * 'Campaign For' choices: the caller (Self, sent as no email) and the Active users in scope.
  * The server refuses a blocked owner (409), so the picker does not offer one.

@@ -1,6 +1,6 @@
 import { Form } from 'react-bootstrap';
 import { CREDIT_TYPES, hasCta, hasDp, ui, type CreditType } from '@herald/contract';
-import { formatCount } from './create-form-logic';
+import { formatCount } from '../../../lib/format';
 
 interface CreditTypeFieldProps {
   value: CreditType;

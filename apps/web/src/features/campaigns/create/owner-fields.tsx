@@ -2,7 +2,8 @@ import { Col, Row } from 'react-bootstrap';
 import type { CreditType, SessionUser, User } from '@herald/contract';
 import { SearchSelect } from '../../../components/search-select';
 import type { FieldErrors } from '../../../components/field-errors';
-import { formatCount, ownerOptions } from './create-form-logic';
+import { formatCount } from '../../../lib/format';
+import { ownerOptions } from './create-form-logic';
 import { CreditTypeField } from './credit-type-field';
 
 interface OwnerFieldsProps {

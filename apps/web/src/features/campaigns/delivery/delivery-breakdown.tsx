@@ -4,6 +4,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCampaignDelivery } from '../../../api/delivery/get-campaign-delivery';
 import { DeliveryProgressCell } from './delivery-progress';
+import { formatCount } from '../../../lib/format';
 
 /**
  * The details dialog's delivery section: progress, recipients by state and the
@@ -35,7 +36,7 @@ export function DeliveryBreakdownSection({ campaign }: { campaign: Campaign }) {
                 <th scope="row" className="text-muted fw-normal w-50">
                   {ui.delivery.stateLabels[s.state]}
                 </th>
-                <td className="text-end">{s.count.toLocaleString()}</td>
+                <td className="text-end">{formatCount(s.count)}</td>
               </tr>
             ))}
           </tbody>
@@ -57,7 +58,7 @@ export function DeliveryBreakdownSection({ campaign }: { campaign: Campaign }) {
                 <tr key={`${e.code}\u0000${e.text}`}>
                   <td className="text-nowrap">{e.code || '-'}</td>
                   <td className="text-break">{e.text || '-'}</td>
-                  <td className="text-end">{e.count.toLocaleString()}</td>
+                  <td className="text-end">{formatCount(e.count)}</td>
                 </tr>
               ))}
             </tbody>

@@ -7,7 +7,7 @@ import {
   type DeliveryProgress,
 } from '@herald/contract';
 import { ProgressMeter } from '../../../components/progress-meter';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 
 /** Share of recipients the engine is done with (sent or failed), 0-100. */
 export function progressPercent(d: DeliveryProgress): number {
@@ -24,22 +24,19 @@ export function ResultsLine({ results: r }: { results: CampaignResults }) {
   return (
     <div className="small mt-1" aria-label={t.label}>
       <span className="text-nowrap">
-        <span className="text-success fw-semibold">{r.delivered.toLocaleString()}</span>{' '}
-        {t.delivered}
+        <span className="text-success fw-semibold">{formatCount(r.delivered)}</span> {t.delivered}
       </span>
       {' · '}
       <span className="text-nowrap">
-        <span className="text-danger fw-semibold">{r.failed.toLocaleString()}</span> {t.failed}
+        <span className="text-danger fw-semibold">{formatCount(r.failed)}</span> {t.failed}
       </span>{' '}
-      <span className="text-muted text-nowrap">{t.of(r.total.toLocaleString())}</span>
+      <span className="text-muted text-nowrap">{t.of(formatCount(r.total))}</span>
       {(r.read !== null || r.pending > 0) && (
         <div className="text-muted">
-          {r.read !== null && (
-            <span className="text-nowrap">{t.read(r.read.toLocaleString())}</span>
-          )}
+          {r.read !== null && <span className="text-nowrap">{t.read(formatCount(r.read))}</span>}
           {r.read !== null && r.pending > 0 && ' · '}
           {r.pending > 0 && (
-            <span className="text-nowrap">{t.pending(r.pending.toLocaleString())}</span>
+            <span className="text-nowrap">{t.pending(formatCount(r.pending))}</span>
           )}
         </div>
       )}

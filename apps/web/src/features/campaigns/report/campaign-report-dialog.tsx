@@ -8,6 +8,7 @@ import { exportCampaignReport } from '../../../api/campaigns/export-campaign-rep
 import { useCampaignReport, type ReportView } from '../../../api/campaigns/get-campaign-report';
 import { ReportControls } from './report-controls';
 import { ReportEntries } from './report-entries';
+import { formatCount } from '../../../lib/format';
 
 /** The search is sent once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -16,7 +17,7 @@ function Tile({ label, value, variant }: { label: string; value: number; variant
   return (
     <Col xs={4}>
       <div className={`border rounded p-2 text-center border-${variant}`}>
-        <div className={`fs-4 fw-bold text-${variant}`}>{value.toLocaleString()}</div>
+        <div className={`fs-4 fw-bold text-${variant}`}>{formatCount(value)}</div>
         <div className="small text-muted">{label}</div>
       </div>
     </Col>
