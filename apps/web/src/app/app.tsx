@@ -3,16 +3,9 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { LOGIN_PATH, SET_PASSWORD_PATH, UNAUTHORIZED_PATH } from '@herald/contract';
 import { lazyNamed } from '../lib/lazy-named';
 import { UnauthorizedPage } from './unauthorized-page';
+import { PlainSpinner } from '../components/plain-spinner';
 
-function Loading() {
-  return (
-    <div className="d-flex justify-content-center p-5">
-      <div className="spinner-border text-primary" role="status">
-        <span className="visually-hidden">Loading...</span>
-      </div>
-    </div>
-  );
-}
+const Loading = () => <PlainSpinner />;
 
 // Declarative routing with lazily loaded screens: the data router would add ~16 kB gzipped to
 // the first screen (docs/performance.md, bundle size), and the app needs none of its loaders.

@@ -6,15 +6,26 @@ import { errorMessage } from '../../lib/api-client';
 import { setSession, useSession } from '../../lib/auth-store';
 import { login } from '../../api/auth/login';
 import { lazyNamed } from '../../lib/lazy-named';
-import { TwoFactorStep } from './two-factor-step';
+import { PlainSpinner } from '../../components/plain-spinner';
 
 // The dialog pulls in react-bootstrap; it loads only when asked for, keeping /login small.
 const ForgotPasswordDialog = lazyNamed(
   () => import('./forgot-password-dialog'),
   'ForgotPasswordDialog',
 );
+// The code step and its texts are needed only with two-factor sign-in on: fetched once the
+// form is touched (with the schema), so it is there before the password's answer.
+const TwoFactorStep = lazyNamed(
+  () => import('./two-factor-step'),
+  'TwoFactorStep',
+  <PlainSpinner className="py-3" />,
+);
 
 const loadSchema = () => import('./login-schema');
+const loadOnFocus = () => {
+  void loadSchema();
+  void TwoFactorStep.preload().catch(() => undefined);
+};
 
 /**
  * /login: email and password; on success the session is stored and / opens. With two-factor
@@ -87,7 +98,7 @@ export function LoginPage() {
             <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
           ) : (
             <>
-              <form onSubmit={onSubmit} onFocus={() => void loadSchema()}>
+              <form onSubmit={onSubmit} onFocus={loadOnFocus}>
                 <div className="mb-3">
                   <label htmlFor="login-email" className="form-label">
                     Email
