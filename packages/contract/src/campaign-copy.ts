@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_NAME_MAX } from './schemas/campaigns.js';
 import type { ReportFilter } from './report-filters.js';
+import { formatCount } from './format-count.js';
 
 /**
  * Clone, Resend to failed and Resend to not read (docs/product.md, Campaigns, "Clone and
@@ -91,7 +92,7 @@ export const campaignCopyUi = {
   partCountry: 'country',
   partFiles: (count: number) => `${count} media ${count === 1 ? 'file' : 'files'}`,
   partNumbers: (kind: CampaignCopyKind, count: number) => {
-    const n = count.toLocaleString('en-US');
+    const n = formatCount(count);
     if (kind === 'failed') return `${n} failed ${count === 1 ? 'number' : 'numbers'}`;
     if (kind === 'not_read') return `${n} not-read ${count === 1 ? 'number' : 'numbers'}`;
     return `${n} ${count === 1 ? 'number' : 'numbers'}`;

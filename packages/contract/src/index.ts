@@ -52,3 +52,4 @@ export * from './audit.js';
 export * from './audit-limits.js';
 export * from './audit-messages.js';
 export * from './schemas/audit-log.js';
+export * from './format-count.js';

@@ -1,5 +1,6 @@
 import { ruleMessages as rule } from './messages.js';
 import { webhookMessages } from './webhook-messages.js';
+import { formatCount } from './format-count.js';
 
 /** A campaign as messages name it: by its name (schemas/campaigns.ts, defaultCampaignName). */
 interface Named {
@@ -250,9 +251,9 @@ export const server = {
     'A template variable cannot hold a new line, a tab or more than four spaces in a row.',
   templateValuesInvalid: 'Template variables must be a list of texts.',
   senderRateInvalid: (max: number) =>
-    `Rate per second must be a whole number from 1 to ${max.toLocaleString('en-US')}.`,
+    `Rate per second must be a whole number from 1 to ${formatCount(max)}.`,
   senderDailyLimitInvalid: (max: number) =>
-    `Daily limit must be a whole number from 1 to ${max.toLocaleString('en-US')}, or empty for unlimited.`,
+    `Daily limit must be a whole number from 1 to ${formatCount(max)}, or empty for unlimited.`,
   // Pausing and resuming a campaign's sending.
   deliveryPaused: 'Sending paused.',
   deliveryResumed: 'Sending resumed.',
@@ -268,7 +269,7 @@ export const server = {
   webhookNotWritten: 'The status events could not be saved. Please send them again.',
   // Why a provider adapter refused a message before sending it (a recipient's error text).
   providerBodyTooLong: (max: number) =>
-    `The message is longer than the ${max.toLocaleString('en-US')} characters this message type allows.`,
+    `The message is longer than the ${formatCount(max)} characters this message type allows.`,
   providerButtonTextTooLong: (max: number) =>
     `The button text is longer than the ${max} characters the provider allows.`,
   providerCallNeedsTemplate: 'A call button can only be sent through an approved template.',
@@ -288,13 +289,12 @@ export const server = {
   suppressionImportTooLarge: (maxMb: number) =>
     `The import file is too large: at most ${maxMb} MB.`,
   suppressionImportTooManyRows: (max: number) =>
-    `The import file has too many rows: at most ${max.toLocaleString('en-US')}.`,
+    `The import file has too many rows: at most ${formatCount(max)}.`,
   suppressionImportMalformed:
     'The file could not be read as CSV (text in UTF-8, one number per row or a "phone" column). Nothing was imported.',
   suppressionImportDone: (added: number, skipped: number, invalid: number) =>
     `Imported ${added} ${added === 1 ? 'number' : 'numbers'}; ${skipped} already listed, ${invalid} invalid.`,
-  suppressionCheckTooMany: (max: number) =>
-    `Send at most ${max.toLocaleString('en-US')} numbers to check.`,
+  suppressionCheckTooMany: (max: number) => `Send at most ${formatCount(max)} numbers to check.`,
   // API keys (docs/api.md).
   apiKeyNameRequired: 'Enter a name for the key.',
   apiKeyNameTooLong: (max: number) => `The key's name must be at most ${max} characters.`,

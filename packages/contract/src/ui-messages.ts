@@ -4,6 +4,7 @@ import { SET_PASSWORD_LINK_TTL_HOURS } from './limits.js';
 import { apiKeysUi } from './ui-api-keys.js';
 import { templatesUi } from './ui-templates.js';
 import { webhooksUi } from './ui-webhooks.js';
+import { formatCount } from './format-count.js';
 
 /**
  * The web app's messages by screen. Apart from messages.ts: the spread below
@@ -78,14 +79,14 @@ export const ui = {
     /** The invalid entries under the recipient counts (docs/product.md, How numbers are read). */
     invalidEntriesTitle: (shown: number, total: number) =>
       shown < total
-        ? `Invalid entries: the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`
+        ? `Invalid entries: the first ${formatCount(shown)} of ${formatCount(total)}`
         : 'Invalid entries',
     invalidEntryReason: (digits: number) =>
       digits < RECIPIENT_MIN_DIGITS
         ? `${digits} ${digits === 1 ? 'digit' : 'digits'}, fewer than ${RECIPIENT_MIN_DIGITS}`
         : `${digits} digits, more than ${RECIPIENT_MAX_DIGITS}`,
     invalidEntriesDownload: (total: number) =>
-      `Download all ${total.toLocaleString('en-US')} invalid ${total === 1 ? 'entry' : 'entries'}`,
+      `Download all ${formatCount(total)} invalid ${total === 1 ? 'entry' : 'entries'}`,
     invalidEntriesFile: 'invalid-numbers.txt',
     fileUnreadable: 'Could not read the file.',
     parserUnavailable: 'File parsing library is not available. Please contact support.',
@@ -126,7 +127,7 @@ export const ui = {
     empty: 'No campaigns found.',
     /** Under the recipient count (docs/product.md, Opt-outs). */
     suppressedLine: (n: number) =>
-      `${n.toLocaleString('en-US')} of these ${n === 1 ? 'numbers is' : 'numbers are'} on the suppression list and will not be sent to.`,
+      `${formatCount(n)} of these ${n === 1 ? 'numbers is' : 'numbers are'} on the suppression list and will not be sent to.`,
     suppressedCheckFailed: 'Could not check the numbers against the suppression list.',
   },
   /** The Suppression List screen (docs/product.md, Opt-outs). */
@@ -331,7 +332,7 @@ export const ui = {
     controlFailed: 'Could not change the sending. Please try again.',
     cancelTitle: 'Cancel Sending',
     cancelText: (recipients: number) =>
-      `Stop sending this campaign of ${recipients.toLocaleString('en-US')} recipients and cancel it? Recipients not sent yet are refunded to the owner.`,
+      `Stop sending this campaign of ${formatCount(recipients)} recipients and cancel it? Recipients not sent yet are refunded to the owner.`,
     // Each recipient's current state; Delivered and Read together are the results' delivered.
     stateLabels: {
       unsent: 'Not sent yet',

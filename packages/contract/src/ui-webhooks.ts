@@ -1,5 +1,6 @@
 import { WEBHOOK_ENDPOINTS_PER_USER } from './limits.js';
 import type { WebhookEventType } from './schemas/webhook-events.js';
+import { formatCount } from './format-count.js';
 
 /** The Webhooks section of the API & Webhooks screen (docs/api.md); `ui.webhooks`. */
 export const webhooksUi = {
@@ -83,7 +84,7 @@ export const webhooksUi = {
     duration: 'Duration',
     attempt: 'Attempt',
   },
-  durationMs: (ms: number) => `${ms.toLocaleString('en-US')} ms`,
+  durationMs: (ms: number) => `${formatCount(ms)} ms`,
   nextAttempt: (when: string) => `Next attempt ${when}`,
   thresholdTitle: 'Low-balance alert',
   thresholdLabel: 'Alert below (credits)',

@@ -32,19 +32,3 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-/**
- * A count as '1,234,567', the same in every locale, like formatDate. Written by hand rather
- * than through Intl for the same reason: a page's first `toLocaleString()` on a number sets up
- * ICU's number formatting, about 37 ms on this machine (150 ms at a phone's 4x slowdown, a CPU
- * profile of the dashboard's load), and the dashboard and the campaign list draw counts as soon
- * as their data arrives (docs/performance.md, Page speed). Fractions keep up to three digits,
- * rounded, as `toLocaleString()` did.
- */
-export function formatCount(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  const rounded = Math.round(Math.abs(n) * 1000) / 1000;
-  const [whole = '0', fraction] = rounded.toString().split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${n < 0 && rounded !== 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}

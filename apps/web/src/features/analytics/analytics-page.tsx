@@ -5,11 +5,11 @@ import {
   ui,
   type AnalyticsRange,
   type AnalyticsSummary,
+  formatCount,
 } from '@herald/contract';
 import { useAnalytics } from '../../api/analytics/get-analytics';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
-import { formatCount } from '../../lib/format';
 
 // The chart library is fetched only when this screen shows its charts.
 const loadCharts = () => import('./analytics-charts');

@@ -18,7 +18,7 @@ const ForgotPasswordDialog = lazyNamed(
 const TwoFactorStep = lazyNamed(
   () => import('./two-factor-step'),
   'TwoFactorStep',
-  <PlainSpinner className="py-3" />,
+  <PlainSpinner className="p-3" />,
 );
 
 const loadSchema = () => import('./login-schema');

@@ -9,13 +9,14 @@ import {
   type Campaign,
   type CampaignDetail,
   type CampaignTemplate,
+  formatCount,
 } from '@herald/contract';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { formatSendAt } from '../../lib/send-at';
 import { ScheduledFor } from './scheduled-for';
 import { errorMessage } from '../../lib/api-client';
-import { formatCount, formatDateTime, orDash } from '../../lib/format';
+import { formatDateTime, orDash } from '../../lib/format';
 import { useCampaign } from '../../api/campaigns/get-campaign';
 import { CampaignMedia } from './campaign-media';
 import { CampaignRecipientsList } from './campaign-recipients-list';

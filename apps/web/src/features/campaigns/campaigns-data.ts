@@ -3,10 +3,10 @@ import {
   isDeliveredStatus,
   type SessionUser,
   type User,
+  formatCount,
 } from '@herald/contract';
 import type { CampaignFilterValues } from '../../api/campaigns/get-campaigns';
 import type { SelectOption } from '../../components/form-field';
-import { formatCount } from '../../lib/format';
 
 /**
  * The details dialog lists at most this many recipients (loaded page by page as the list

@@ -1,6 +1,11 @@
 import { memo } from 'react';
 import { Button, Dropdown, Form, Spinner, Table } from 'react-bootstrap';
-import { CAMPAIGN_STATUS_VARIANTS, type Campaign, type CampaignList } from '@herald/contract';
+import {
+  CAMPAIGN_STATUS_VARIANTS,
+  type Campaign,
+  type CampaignList,
+  formatCount,
+} from '@herald/contract';
 import { RowActionsMenu } from '../../components/row-actions-menu';
 import { StatusBadge } from '../../components/status-badge';
 import { ScheduledFor } from './scheduled-for';
@@ -10,7 +15,7 @@ import type { PagedMore } from '../../components/use-paged-rows';
 import { DeliveryProgressCell } from './delivery/delivery-progress';
 import { TestBadge } from '../../components/test-badge';
 import { ScrollBox } from '../../components/scroll-box';
-import { formatCount, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 
 export type OnCampaignAction = (action: CampaignAction, campaign: Campaign) => void;
 

@@ -9,11 +9,11 @@ import {
   ui,
   type Campaign,
   type CampaignStatus,
+  formatCount,
 } from '@herald/contract';
 import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { useUpdateCampaignStatus } from '../../api/campaigns/update-campaign-status';
-import { formatCount } from '../../lib/format';
 
 interface ChangeStatusDialogProps {
   campaign: Campaign;

@@ -5,11 +5,11 @@ import {
   RejectCampaignBodySchema,
   ui,
   type Campaign,
+  formatCount,
 } from '@herald/contract';
 import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { useRejectCampaign } from '../../api/campaigns/approve-campaigns';
-import { formatCount } from '../../lib/format';
 
 interface RejectCampaignDialogProps {
   campaign: Campaign;

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
-import { ui, type Campaign, type UploadReportReply } from '@herald/contract';
+import { ui, type Campaign, type UploadReportReply, formatCount } from '@herald/contract';
 import { errorMessage } from '../../lib/api-client';
 import { useUploadCampaignReport } from '../../api/campaigns/upload-campaign-report';
-import { formatCount } from '../../lib/format';
 
 interface UploadReportDialogProps {
   campaign: Campaign;

@@ -7,6 +7,7 @@ import {
   type CampaignCopyKind,
   type CampaignStatus,
   type UploadReportReply,
+  formatCount,
 } from '@herald/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api-client';
@@ -22,7 +23,6 @@ import {
   type CampaignAction,
   type CopyAction,
 } from './campaign-actions';
-import { formatCount } from '../../lib/format';
 // The dialogs load when first opened, or while the page is idle (lib/lazy-named.ts).
 const CampaignDetailsDialog = lazyNamed(
   () => import('./campaign-details-dialog'),

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { AWAITING_APPROVAL_LINK, type Dashboard } from '@herald/contract';
+import { AWAITING_APPROVAL_LINK, type Dashboard, formatCount } from '@herald/contract';
 import { FigureCard } from '../../components/figure-card';
-import { formatCount } from '../../lib/format';
 
 /**
  * The Admin's approval queue (docs/product.md, Campaigns): how many campaigns are Submitted or

@@ -1,6 +1,5 @@
-import { ui, type CreditTypeCount } from '@herald/contract';
+import { ui, type CreditTypeCount, formatCount } from '@herald/contract';
 import { SummaryCard } from '../../components/figure-card';
-import { formatCount } from '../../lib/format';
 
 interface CreditTypesCardProps {
   /** Names the card (`data-testid`), its list (`{id}-value`) and each row (`{id}-type`). */

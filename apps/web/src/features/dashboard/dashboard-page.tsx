@@ -1,11 +1,10 @@
-import { ui, type Dashboard, type Role } from '@herald/contract';
+import { ui, type Dashboard, type Role, formatCount } from '@herald/contract';
 import { useSession } from '../../lib/auth-store';
 import { useDashboard } from '../../api/dashboard/get-dashboard';
 import { FigureCard } from '../../components/figure-card';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { ApprovalQueueCard } from './approval-queue-card';
 import { CreditTypesCard } from './credit-types-card';
-import { formatCount } from '../../lib/format';
 
 /** The credit figures: one count per credit type each (docs/product.md, Dashboards and analytics). */
 type PerTypeFigure = 'creditsSentMonth' | 'creditsUsedMonth' | 'creditsRemaining';

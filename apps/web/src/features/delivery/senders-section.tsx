@@ -6,13 +6,13 @@ import {
   ui,
   type Provider,
   type Sender,
+  formatCount,
 } from '@herald/contract';
 import { RemoveConfirm } from './remove-confirm';
 import { DataTable, type Column } from '../../components/data-table';
 import { errorMessage } from '../../lib/api-client';
 import { useRemoveSender } from '../../api/delivery/remove-sender';
 import { SenderFormDialog } from './sender-form-dialog';
-import { formatCount } from '../../lib/format';
 
 const t = ui.providers;
 const END = 'text-end';

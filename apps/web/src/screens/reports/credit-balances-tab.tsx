@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert } from 'react-bootstrap';
-import { BALANCES_SCREEN_PAGE, ui } from '@herald/contract';
+import { BALANCES_SCREEN_PAGE, ui, formatCount } from '@herald/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { LoadingSpinner } from '../../components/loading-spinner';
@@ -8,7 +8,6 @@ import { usePagedMore } from '../../components/use-paged-rows';
 import { errorMessage } from '../../lib/api-client';
 import { useBalancePages } from '../../api/credits/get-balances';
 import { balanceRows, type BalanceRow } from './reports-data';
-import { formatCount } from '../../lib/format';
 
 const columns: Column<BalanceRow>[] = [
   { header: 'Email', cell: (r) => r.email },

@@ -1,7 +1,6 @@
 import { Button, ListGroup } from 'react-bootstrap';
-import { ui } from '@herald/contract';
+import { ui, formatCount } from '@herald/contract';
 import type { AddedInput } from '../recipients/use-recipient-parser';
-import { formatCount } from '../../../lib/format';
 
 interface AddedInputsProps {
   inputs: readonly AddedInput[];

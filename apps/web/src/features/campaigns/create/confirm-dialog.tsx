@@ -1,7 +1,12 @@
 import { Button, Modal } from 'react-bootstrap';
-import { defaultCampaignName, scheduleUi, ui, type SenderTemplate } from '@herald/contract';
+import {
+  defaultCampaignName,
+  scheduleUi,
+  ui,
+  type SenderTemplate,
+  formatCount,
+} from '@herald/contract';
 import { formatSendAt, localInputToIso } from '../../../lib/send-at';
-import { formatCount } from '../../../lib/format';
 import {
   type CampaignFiles,
   type CampaignFormValues,

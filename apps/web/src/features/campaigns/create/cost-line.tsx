@@ -1,5 +1,4 @@
-import { ui, type CreditType } from '@herald/contract';
-import { formatCount } from '../../../lib/format';
+import { ui, type CreditType, formatCount } from '@herald/contract';
 import { type Cost } from './create-form-logic';
 
 /** Under the recipient count: what the campaign uses of the owner's balance of its type. */

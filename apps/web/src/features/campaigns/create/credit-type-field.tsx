@@ -1,6 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { CREDIT_TYPES, hasCta, hasDp, ui, type CreditType } from '@herald/contract';
-import { formatCount } from '../../../lib/format';
+import { CREDIT_TYPES, hasCta, hasDp, ui, type CreditType, formatCount } from '@herald/contract';
 
 interface CreditTypeFieldProps {
   value: CreditType;

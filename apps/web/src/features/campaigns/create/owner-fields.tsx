@@ -1,8 +1,8 @@
 import { Col, Row } from 'react-bootstrap';
 import type { CreditType, SessionUser, User } from '@herald/contract';
+import { formatCount } from '@herald/contract';
 import { SearchSelect } from '../../../components/search-select';
 import type { FieldErrors } from '../../../components/field-errors';
-import { formatCount } from '../../../lib/format';
 import { ownerOptions } from './create-form-logic';
 import { CreditTypeField } from './credit-type-field';
 

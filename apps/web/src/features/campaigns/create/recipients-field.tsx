@@ -1,9 +1,8 @@
 import { useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
-import { ui } from '@herald/contract';
+import { ui, formatCount } from '@herald/contract';
 import type { AddedInput, LastInput, ParsedRecipients } from '../recipients/use-recipient-parser';
 import { AddedInputs } from './added-inputs';
-import { formatCount } from '../../../lib/format';
 import { InvalidEntries } from './invalid-entries';
 
 /** Pastes longer than this skip the box and go straight to the parser (a 14 MB paste would freeze it). */

@@ -1,10 +1,9 @@
 import { Alert, Table } from 'react-bootstrap';
-import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign } from '@herald/contract';
+import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign, formatCount } from '@herald/contract';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCampaignDelivery } from '../../../api/delivery/get-campaign-delivery';
 import { DeliveryProgressCell } from './delivery-progress';
-import { formatCount } from '../../../lib/format';
 
 /**
  * The details dialog's delivery section: progress, recipients by state and the

@@ -5,9 +5,10 @@ import {
   type Campaign,
   type CampaignResults,
   type DeliveryProgress,
+  formatCount,
 } from '@herald/contract';
 import { ProgressMeter } from '../../../components/progress-meter';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** Share of recipients the engine is done with (sent or failed), 0-100. */
 export function progressPercent(d: DeliveryProgress): number {

@@ -1,6 +1,12 @@
 import { useCallback, useId, useState } from 'react';
 import { Alert, Button, Col, Modal, Row, Spinner } from 'react-bootstrap';
-import { SIMULATED_DELIVERY_NOTICE, ui, type Campaign, type ReportFilter } from '@herald/contract';
+import {
+  SIMULATED_DELIVERY_NOTICE,
+  ui,
+  type Campaign,
+  type ReportFilter,
+  formatCount,
+} from '@herald/contract';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -8,7 +14,6 @@ import { exportCampaignReport } from '../../../api/campaigns/export-campaign-rep
 import { useCampaignReport, type ReportView } from '../../../api/campaigns/get-campaign-report';
 import { ReportControls } from './report-controls';
 import { ReportEntries } from './report-entries';
-import { formatCount } from '../../../lib/format';
 
 /** The search is sent once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
