@@ -5,19 +5,21 @@ import { lazyNamed } from '../lib/lazy-named';
 import { UnauthorizedPage } from './unauthorized-page';
 import { PlainSpinner } from '../components/plain-spinner';
 
-const Loading = () => <PlainSpinner />;
-
 // Declarative routing with lazily loaded screens: the data router would add ~16 kB gzipped to
 // the first screen (docs/performance.md, bundle size), and the app needs none of its loaders.
 // The login page and the signed-in app (app-routes.tsx: layout, route table, screens) are chunks
 // of their own.
-const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage', <Loading />);
+const LoginPage = lazyNamed(
+  () => import('../features/auth/login-page'),
+  'LoginPage',
+  <PlainSpinner />,
+);
 const SetPasswordPage = lazyNamed(
   () => import('../features/auth/set-password-page'),
   'SetPasswordPage',
-  <Loading />,
+  <PlainSpinner />,
 );
-const AppRoutes = lazyNamed(() => import('./app-routes'), 'AppRoutes', <Loading />);
+const AppRoutes = lazyNamed(() => import('./app-routes'), 'AppRoutes', <PlainSpinner />);
 
 /**
  * Fetches the chunk the first render of `pathname` needs (main.tsx waits for it, so the page
@@ -37,7 +39,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PlainSpinner />}>
         <Routes>
           <Route path={LOGIN_PATH} element={<LoginPage />} />
           <Route path={SET_PASSWORD_PATH} element={<SetPasswordPage />} />
