@@ -27,7 +27,10 @@ export function lazyNamed<P extends object, K extends string>(
   const Lazy: ComponentType<P> = lazy(async () => ({ default: await preload() }));
 
   function Preloaded(props: P) {
-    const [, setArrived] = useState(false);
+    // True when this render already drew the component: setting it again is then a no-op, not
+    // a second render of the whole subtree (for the route's components, the whole page) right
+    // after the first (docs/performance.md, Page speed).
+    const [, setArrived] = useState(() => loaded !== undefined);
     const [failed, setFailed] = useState(false);
     useEffect(() => {
       // The chunk may have arrived between this render and its effect (an earlier preload):
