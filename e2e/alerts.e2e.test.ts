@@ -178,4 +178,37 @@ describe('alerts bell', () => {
     expect(await tones(other)).toBe(0);
     expect(await xssRan(page)).toBe(false);
   });
+
+  it('opens from a click that lands before the bell has mounted, with the focus on it', async () => {
+    // The bell mounts one commit after the layout, the same button standing in until then
+    // (alerts-bell.tsx). A slowed CPU keeps the stand-in up long enough to click it for sure.
+    const page = await pageAs(untargeted);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.goto(`${baseUrl()}/user-dashboard`);
+    // The stand-in has no id (react-bootstrap gives the real toggle one): clicked from the page
+    // on the first frame it exists.
+    await page.waitForFunction(
+      () => {
+        const standIn = document.querySelector<HTMLButtonElement>('button.alerts-bell-toggle');
+        if (!standIn) return false;
+        if (standIn.id) throw new Error('the bell mounted before a frame showed its stand-in');
+        standIn.click();
+        return true;
+      },
+      null,
+      { polling: 'raf' },
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.locator('.alerts-menu.show').getByText(ui.alerts.noNewAlerts).waitFor();
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return { bell: el?.classList.contains('alerts-bell-toggle'), id: el?.id ?? '' };
+    });
+    expect(focused.bell).toBe(true);
+    expect(focused.id).not.toBe('');
+    expect(
+      await page.getByRole('button', { name: ui.alerts.bell }).getAttribute('aria-expanded'),
+    ).toBe('true');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Dropdown, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ui, type Announcement, type Notification } from '@herald/contract';
@@ -17,13 +17,48 @@ import { useLiveAlerts } from './use-live-alerts';
 import './alerts.css';
 
 /**
- * The alerts bell of the top bar: a badge of unread notifications plus unseen
- * announcements, a dropdown of them merged newest first, a chime when the count rises. It is
- * kept current live (GET /api/live) with the 30-second refresh as the fallback; failures to
- * load are only logged.
+ * The alerts bell of the top bar. It mounts one commit after the layout, with the same button
+ * standing in until then: react-bootstrap's Dropdown re-renders synchronously when its toggle's
+ * ref attaches, and a synchronous update left at the end of a commit makes React run that
+ * commit's effects (every query of the layout and the screen starting) and the re-render in
+ * the same task, one long task of the page's start (docs/performance.md, Page speed). A click
+ * on the stand-in mounts the bell at once, open, with the focus on its toggle.
  */
 export function AlertsBell() {
+  const [mounted, setMounted] = useState(false);
+  const [openAtMount, setOpenAtMount] = useState(false);
+  useEffect(() => {
+    startTransition(() => setMounted(true));
+  }, []);
+  if (mounted) return <LiveAlertsBell openAtMount={openAtMount} />;
+  return (
+    <button
+      type="button"
+      className="alerts-bell-toggle position-relative rounded-circle dropdown-toggle btn btn-light"
+      aria-label={ui.alerts.bell}
+      aria-expanded="false"
+      onClick={() => {
+        setOpenAtMount(true);
+        setMounted(true);
+      }}
+    >
+      <BellIcon />
+    </button>
+  );
+}
+
+/**
+ * The bell itself: a badge of unread notifications plus unseen announcements, a dropdown of
+ * them merged newest first, a chime when the count rises. It is kept current live (GET
+ * /api/live) with the 30-second refresh as the fallback; failures to load are only logged.
+ */
+function LiveAlertsBell({ openAtMount }: { openAtMount: boolean }) {
   useLiveAlerts();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Opened from the stand-in: the focus was on the button this one replaces.
+    if (openAtMount) toggleRef.current?.focus();
+  }, [openAtMount]);
   const notifications = useUnreadNotifications();
   const announcements = useMyAnnouncements();
   const markRead = useMarkNotificationRead();
@@ -73,8 +108,9 @@ export function AlertsBell() {
 
   return (
     <>
-      <Dropdown align="end">
+      <Dropdown align="end" defaultShow={openAtMount}>
         <Dropdown.Toggle
+          ref={toggleRef}
           variant="light"
           className="alerts-bell-toggle position-relative rounded-circle"
           // The name holds the badge's text as shown ("Alerts 3", "Alerts 99+"): a name that
