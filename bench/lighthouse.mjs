@@ -39,6 +39,9 @@ async function runPage(base, login, page, runs) {
   const chromeLauncher = await import('chrome-launcher');
   const { chromium } = await import('playwright-core');
   const figures = [];
+  // A load Lighthouse could not measure (its runtimeError: no paint seen, a protocol timeout)
+  // is reported and tried again, up to twice in all, rather than counted as a NaN.
+  let retries = 2;
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
     try {
@@ -64,6 +67,13 @@ async function runPage(base, login, page, runs) {
         onlyAudits: AUDITS,
         disableStorageReset: page.session,
       });
+      const failed = result?.lhr.runtimeError;
+      if (failed && retries > 0) {
+        retries--;
+        i--;
+        console.log(`${page.name}: a load failed (${failed.code}: ${failed.message}); again`);
+        continue;
+      }
       const audits = result?.lhr.audits ?? {};
       const unused = audits['unused-javascript']?.details?.overallSavingsBytes;
       figures.push({
