@@ -68,9 +68,12 @@ describe('the Audit Log', () => {
 
     // More than a page: Load more as the end scrolls into view.
     await page.getByLabel(a.targetLabel, { exact: true }).fill(PREFIX);
-    // The filter is debounced and the last page stays until the new one comes: wait for it.
-    const allSuppressed = async () =>
-      (await bodyRows(page).allTextContents()).every((row) => row.includes(PREFIX));
+    // The filter is debounced, and a spinner takes the table's place while the new page comes
+    // (no rows, so "every row" would hold): wait for rows that all match.
+    const allSuppressed = async () => {
+      const rows = await bodyRows(page).allTextContents();
+      return rows.length > 0 && rows.every((row) => row.includes(PREFIX));
+    };
     await expect.poll(allSuppressed).toBe(true);
     expect(await bodyRows(page).count()).toBe(AUDIT_LOG_PAGE_DEFAULT);
     await bodyRows(page).last().scrollIntoViewIfNeeded();
