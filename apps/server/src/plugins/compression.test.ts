@@ -25,12 +25,14 @@ const ASSETS: Record<string, string> = {
   'assets/data-abc.json': JSON.stringify({ rows: Array.from({ length: 300 }, (_, i) => i) }),
 };
 
+/** The app's page, which the build also compresses. */
+const PAGE = `<!doctype html><title>x</title>${'<link rel="modulepreload" href="/a.js">'.repeat(60)}`;
+
 beforeAll(async () => {
   // A stand-in for the Vite build: each asset beside its .br and .gz copies, as the build writes.
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'herald-web-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
-  for (const [name, text] of Object.entries(ASSETS)) {
+  for (const [name, text] of Object.entries({ ...ASSETS, 'index.html': PAGE })) {
     const file = path.join(dist, name);
     await fs.writeFile(file, text);
     await fs.writeFile(`${file}.br`, brotliCompressSync(text));
@@ -66,6 +68,26 @@ describe('compressed assets', () => {
       if (expected) expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
     }
   });
+});
+
+describe('the compressed app page', () => {
+  it.each(['/', '/campaigns?status=Pending'])(
+    '%s: the page by Accept-Encoding, checked again on each visit',
+    async (url) => {
+      for (const [accept, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const res = await t.request({ url, headers: { 'accept-encoding': accept } });
+        expect(res.statusCode, accept).toBe(200);
+        expect(res.headers['content-encoding'], accept).toBe(expected);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(decode(res.headers['content-encoding'], res.rawPayload)).toBe(PAGE);
+      }
+    },
+  );
 });
 
 describe('compressed API answers', () => {

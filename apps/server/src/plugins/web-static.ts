@@ -72,20 +72,16 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply, done: HookHan
  * the first chunks of the login page (login.html) and of the signed-in app (app.html) for the
  * browser to fetch with the entry (apps/web/build/page-preloads.ts; docs/performance.md, Page
  * speed). The set-password and unauthorized pages need neither; a build without the copies
- * serves index.html everywhere.
+ * serves index.html everywhere. The name is relative to the build's folder.
  */
 function pageFiles(webDist: string): (url: string) => string {
-  const index = path.join(webDist, 'index.html');
-  const copy = (name: string) => {
-    const file = path.join(webDist, name);
-    return fs.existsSync(file) ? file : index;
-  };
+  const copy = (name: string) => (fs.existsSync(path.join(webDist, name)) ? name : 'index.html');
   const login = copy('login.html');
   const app = copy('app.html');
   return (url) => {
     const pathname = url.split('?', 1)[0] ?? '';
     if (pathname === LOGIN_PATH) return login;
-    if (pathname === SET_PASSWORD_PATH || pathname === UNAUTHORIZED_PATH) return index;
+    if (pathname === SET_PASSWORD_PATH || pathname === UNAUTHORIZED_PATH) return 'index.html';
     return app;
   };
 }
@@ -120,10 +116,12 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string | 
       if (isApiPath(req.url) || !hasWeb || req.method !== 'GET' || isFilePath(req.url)) {
         return reply.code(404).send({ message: msg.notFound });
       }
+      // Through @fastify/static, so the page's .br or .gz copy goes out by Accept-Encoding like
+      // every other asset; its own cache header is kept (the page must be checked each time).
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(pageFor!(req.url)));
+        .sendFile(pageFor!(req.url), { cacheControl: false });
     });
   });
 }
