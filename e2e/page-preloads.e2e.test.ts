@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LINKS_PER_TASK } from '../apps/web/src/lib/spread-preloads.js';
 import { baseUrl, journey } from './support/browser.js';
 
 // The built pages name their first chunks for the browser to fetch with the entry
@@ -47,6 +48,48 @@ describe('pages that preload their first chunks', () => {
     const shell = asked.filter(([url]) => /\/assets\/app-routes-[\w-]+\.js$/.test(url));
     expect(shell.map(([, by]) => by)).toEqual(['parser']);
     await cdp.detach();
+    await page.close();
+  });
+
+  it("names a screen's and its form's chunks to the browser a few per task, each once", async () => {
+    const page = await t.page();
+    // Each MutationObserver delivery holds what one task (with its microtasks) added; the links
+    // the parser adds (the page's own) do not count.
+    await page.addInitScript(() => {
+      const w = window as unknown as { linkBatches: number[] };
+      w.linkBatches = [];
+      new MutationObserver((records) => {
+        let links = 0;
+        for (const r of records)
+          for (const n of Array.from(r.addedNodes)) if (n.nodeName === 'LINK') links++;
+        if (links > 0 && document.readyState !== 'loading') w.linkBatches.push(links);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${baseUrl()}/campaigns`);
+    // At this width the create form shows at once, so its chunks load too.
+    await page.getByRole('button', { name: 'Create Campaign' }).waitFor();
+    const { batches, hrefs, listed } = await page.evaluate(() => {
+      const deps = JSON.parse(document.getElementById('chunk-deps')!.textContent!) as {
+        files: string[];
+        modules: Record<string, number[]>;
+      };
+      const of = (m: string) => (deps.modules[m] ?? []).map((i) => `/${deps.files[i]}`);
+      return {
+        batches: (window as unknown as { linkBatches: number[] }).linkBatches,
+        hrefs: Array.from(document.querySelectorAll('link[rel=modulepreload]')).map(
+          (l) => new URL((l as HTMLLinkElement).href).pathname,
+        ),
+        listed: [
+          ...of('features/campaigns/campaigns-page'),
+          ...of('features/campaigns/create/create-campaign-form'),
+        ],
+      };
+    });
+    expect(batches.length).toBeGreaterThan(3);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(LINKS_PER_TASK);
+    expect(listed.length).toBeGreaterThan(20);
+    for (const href of listed) expect(hrefs, href).toContain(href);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
     await page.close();
   });
 });

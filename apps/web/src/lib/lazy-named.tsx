@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { spreadPreloads } from './spread-preloads';
 
 /** A lazily loaded component that can also be fetched ahead of its first render. */
 export type Preloadable<P> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -12,14 +13,20 @@ export type Preloadable<P> = ComponentType<P> & { preload: () => Promise<unknown
  * React holds back a first render that suspends, so a suspending screen kept the whole layout
  * (menu, top bar) off the screen until the screen's chunk had arrived. A chunk that fails to
  * load is handed to `React.lazy`, which tries again and throws its error as before.
+ *
+ * `module`, the path under src/ that `load` imports (without its extension), lets the chunks
+ * be named to the browser a few per task first (lib/spread-preloads.ts): worth it for a module
+ * that needs many chunks, such as a screen.
  */
 export function lazyNamed<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
   fallback: ReactNode = null,
+  module?: string,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   const preload = async (): Promise<ComponentType<P>> => {
+    if (module && !loaded) await spreadPreloads(module);
     const component: ComponentType<P> = (await load())[name];
     loaded = component;
     return component;

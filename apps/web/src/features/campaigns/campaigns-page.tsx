@@ -32,11 +32,13 @@ import { useCampaignActions } from './use-campaign-actions';
 import { useLinkedCampaign } from './use-linked-campaign';
 
 // The create form is a chunk of its own: a phone shows it folded, so the list loads first and
-// the form when it is first unfolded (or while the page is idle).
+// the form when it is first unfolded (or while the page is idle), its many chunks named to the
+// browser a few per task (lib/spread-preloads.ts).
 const CreateCampaignForm = lazyNamed(
   () => import('./create/create-campaign-form'),
   'CreateCampaignForm',
   <LoadingSpinner label="Loading the form..." />,
+  'features/campaigns/create/create-campaign-form',
 );
 const FORM = [CreateCampaignForm];
 /** Bootstrap's `md` breakpoint: from here on the form is always unfolded. */
