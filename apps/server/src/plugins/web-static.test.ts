@@ -30,6 +30,8 @@ beforeAll(async () => {
     '<!doctype html><script type="module" src="/assets/index-abc.js"></script>',
   );
   await fs.writeFile(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1);');
+  await fs.writeFile(path.join(dist, 'assets', 'index-abc.css'), 'p{color:red}');
+  await fs.writeFile(path.join(dist, 'assets', 'parser.worker-abc.js'), 'onmessage = () => {};');
   t = await createTestApp({ WEB_DIST: dist, TRUST_PROXY: 'true' });
 });
 
@@ -50,7 +52,7 @@ describe('web app security headers', () => {
   it.each([
     ['/', 'text/html'],
     ['/campaigns', 'text/html'],
-    ['/assets/index-abc.js', 'javascript'],
+    ['/assets/parser.worker-abc.js', 'javascript'],
   ])('%s carries the strict CSP and framing, referrer and sniffing headers', async (url, type) => {
     const res = await t.request({ url });
     expect(res.statusCode).toBe(200);
@@ -58,6 +60,27 @@ describe('web app security headers', () => {
     expectWebHeaders(res.headers);
     // Plain HTTP: no HSTS, which would pin a dev host to HTTPS.
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each([
+    ['/assets/index-abc.js', 'javascript'],
+    ['/assets/index-abc.css', 'text/css'],
+  ])('%s, read by a page, carries only the headers a subresource heeds', async (url, type) => {
+    const res = await t.request({ url, headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain(type);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'strict-transport-security',
+      'x-xss-protection',
+    ]) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
   });
 
   it('sends HSTS only when the request came over HTTPS', async () => {
