@@ -92,4 +92,20 @@ describe('pages that preload their first chunks', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     await page.close();
   });
+
+  it('names its icon inline, so the browser asks for no /favicon.ico', async () => {
+    const page = await t.browser.newPage();
+    await page.goto(`${baseUrl()}/login`);
+    const href = await page.locator('link[rel=icon]').getAttribute('href');
+    expect(href).toMatch(/^data:image\/svg\+xml,/);
+    // It is a picture the browser can draw (the page's CSP allows data: images).
+    const width = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return img.naturalWidth;
+    }, href!);
+    expect(width).toBeGreaterThan(0);
+    await page.close();
+  });
 });
